@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * inode-patterns: what the three filesystems share.
+ *
+ * unionfs_demo, embedfs_demo and voidfs_demo behave identically; they differ
+ * only in where each keeps the private data it attaches to a struct inode.
+ * Everything here is pattern-agnostic: the shared code reaches an inode's
+ * private data only through ipat_fs_type::payload().
+ */
+#ifndef _IPAT_H
+#define _IPAT_H
+
+#include <linux/fs.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/time64.h>
+#include <linux/types.h>
+
+/**
+ * struct ipat_xattrs - a small in-memory extended attribute store
+ * @lock: protects @list
+ * @list: the attributes, &struct ipat_xattr linked by their @list
+ */
+struct ipat_xattrs {
+	spinlock_t lock;
+	struct list_head list;
+};
+
+/**
+ * struct ipat_payload - what every inode privately carries, in all three
+ * @btime: creation time, reported by statx() as STATX_BTIME
+ * @xattrs: the inode's user.* and trusted.* extended attributes
+ *
+ * The payload is identical in the three filesystems so that only the way it
+ * is attached to struct inode differs between them.
+ */
+struct ipat_payload {
+	struct timespec64 btime;
+	struct ipat_xattrs xattrs;
+};
+
+/**
+ * struct ipat_stats - allocation accounting of one filesystem type
+ * @inode_allocs: objects that hold a struct inode, allocated
+ * @inode_frees: the same, freed
+ * @private_allocs: separate private objects, allocated (voidfs_demo only)
+ * @private_frees: the same, freed
+ * @xattr_bytes: bytes held by extended attributes
+ *
+ * Plain atomics: simple and exact, and the counters are only touched on
+ * inode allocation and freeing, never on lookups.
+ */
+struct ipat_stats {
+	atomic_long_t inode_allocs;
+	atomic_long_t inode_frees;
+	atomic_long_t private_allocs;
+	atomic_long_t private_frees;
+	atomic_long_t xattr_bytes;
+};
+
+/**
+ * struct ipat_fs_type - one filesystem type, described to the shared code
+ * @fs_type: what register_filesystem() takes
+ * @pattern: the pattern's name, for the statistics file
+ * @magic: the superblock magic number, as statfs() reports it
+ * @s_op: the super_operations, the place where the patterns differ
+ * @payload: maps an inode to its private data; may return NULL only for an
+ *	inode whose private data could not be attached
+ * @attach: optional; gives a freshly allocated inode its private data
+ * @init: optional; sets up what the type needs before it is registered
+ * @exit: optional; undoes @init, once no inode of the type is left
+ * @inode_object: what holds a struct inode, for the statistics file
+ * @inode_object_size: its size in bytes as allocated
+ * @private_object_size: size requested for a separate private object, or 0
+ * @private_alloc_size: size actually allocated for it, or 0
+ * @stats: allocation accounting
+ */
+struct ipat_fs_type {
+	struct file_system_type fs_type;
+	const char *pattern;
+	unsigned long magic;
+	const struct super_operations *s_op;
+	struct ipat_payload *(*payload)(struct inode *inode);
+	int (*attach)(struct inode *inode);
+	int (*init)(void);
+	void (*exit)(void);
+	const char *inode_object;
+	size_t inode_object_size;
+	size_t private_object_size;
+	size_t private_alloc_size;
+	struct ipat_stats stats;
+};
+
+static inline struct ipat_fs_type *ipat_type(const struct super_block *sb)
+{
+	return container_of(sb->s_type, struct ipat_fs_type, fs_type);
+}
+
+/**
+ * struct ipat_sb_info - per-mount state
+ * @lock: protects the two counters
+ * @max_inodes: the max_inodes= limit
+ * @used_inodes: inodes that exist now, the root directory included
+ */
+struct ipat_sb_info {
+	spinlock_t lock;
+	unsigned long max_inodes;
+	unsigned long used_inodes;
+};
+
+static inline struct ipat_sb_info *IPAT_SB(const struct super_block *sb)
+{
+	return sb->s_fs_info;
+}
+
+/*
+ * Allocation accounting. Each pattern counts where it allocates and frees,
+ * which for the VFS-allocated inode of voidfs_demo means in its own hooks.
+ */
+static inline void ipat_count_inode_alloc(struct ipat_fs_type *type)
+{
+	atomic_long_inc(&type->stats.inode_allocs);
+}
+
+static inline void ipat_count_inode_free(struct ipat_fs_type *type)
+{
+	atomic_long_inc(&type->stats.inode_frees);
+}
+
+static inline void ipat_count_private_alloc(struct ipat_fs_type *type)
+{
+	atomic_long_inc(&type->stats.private_allocs);
+}
+
+static inline void ipat_count_private_free(struct ipat_fs_type *type)
+{
+	atomic_long_inc(&type->stats.private_frees);
+}
+
+/* The three filesystems, each defined in the file named after it. */
+extern struct ipat_fs_type unionfs_type;
+extern struct ipat_fs_type embedfs_type;
+extern struct ipat_fs_type voidfs_type;
+
+/* super.c: mounting, options, and the super_operations the three share */
+int ipat_init_fs_context(struct fs_context *fc);
+void ipat_kill_sb(struct super_block *sb);
+int ipat_statfs(struct dentry *dentry, struct kstatfs *buf);
+int ipat_show_options(struct seq_file *m, struct dentry *root);
+void ipat_evict_inode(struct inode *inode);
+bool ipat_reserve_inode(struct super_block *sb);
+void ipat_release_inode(struct super_block *sb);
+
+/* inode.c: the ramfs-like inode, directory and file operations */
+struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
+			     umode_t mode, dev_t dev);
+
+/* xattr.c */
+extern const struct xattr_handler *ipat_xattr_handlers[];
+ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size);
+void ipat_xattrs_init(struct ipat_xattrs *xattrs);
+void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats);
+
+/* stats.c: /proc/fs/inode_patterns/<fs type> */
+int ipat_stats_init(void);
+int ipat_stats_add(struct ipat_fs_type *type);
+void ipat_stats_exit(void);
+
+#endif /* _IPAT_H */

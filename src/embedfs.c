@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * embedfs_demo: struct inode embedded in the private structure, the way
+ * ext2, minix and shmem have done it since 2.5.
+ *
+ * The filesystem allocates the whole object from a cache of its own, one
+ * allocation per inode, and maps the VFS's struct inode back to it with
+ * container_of() in EMBEDFS_I().
+ */
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "ipat.h"
+
+/**
+ * struct embedfs_inode_info - an embedfs_demo inode
+ * @payload: the private data
+ * @vfs_inode: the inode the VFS sees
+ *
+ * @vfs_inode is deliberately not the first member: a cast from struct inode
+ * would then be wrong, and only container_of() gives the right address.
+ */
+struct embedfs_inode_info {
+	struct ipat_payload payload;
+	struct inode vfs_inode;
+};
+
+static struct kmem_cache *embedfs_inode_cachep;
+
+static inline struct embedfs_inode_info *EMBEDFS_I(struct inode *inode)
+{
+	return container_of(inode, struct embedfs_inode_info, vfs_inode);
+}
+
+static struct ipat_payload *embedfs_payload(struct inode *inode)
+{
+	return &EMBEDFS_I(inode)->payload;
+}
+
+/*
+ * A cache constructor runs once per object, when its slab is created, not at
+ * every allocation: inode_init_once() sets up what must survive reuse.
+ */
+static void embedfs_init_once(void *object)
+{
+	struct embedfs_inode_info *ei = object;
+
+	inode_init_once(&ei->vfs_inode);
+}
+
+static struct inode *embedfs_alloc_inode(struct super_block *sb)
+{
+	struct embedfs_inode_info *ei;
+
+	ei = alloc_inode_sb(sb, embedfs_inode_cachep, GFP_KERNEL);
+	if (!ei)
+		return NULL;
+	ipat_count_inode_alloc(&embedfs_type);
+	return &ei->vfs_inode;
+}
+
+/* After an RCU grace period: no path walker can still see the inode. */
+static void embedfs_free_inode(struct inode *inode)
+{
+	kmem_cache_free(embedfs_inode_cachep, EMBEDFS_I(inode));
+	ipat_count_inode_free(&embedfs_type);
+}
+
+static int embedfs_init(void)
+{
+	embedfs_inode_cachep = kmem_cache_create("embedfs_inode_cache",
+						 sizeof(struct embedfs_inode_info),
+						 0,
+						 SLAB_RECLAIM_ACCOUNT |
+						 SLAB_ACCOUNT,
+						 embedfs_init_once);
+	return embedfs_inode_cachep ? 0 : -ENOMEM;
+}
+
+static void embedfs_exit(void)
+{
+	kmem_cache_destroy(embedfs_inode_cachep);
+}
+
+static const struct super_operations embedfs_sops = {
+	.alloc_inode	= embedfs_alloc_inode,
+	.free_inode	= embedfs_free_inode,
+	.evict_inode	= ipat_evict_inode,
+	.drop_inode	= generic_delete_inode,
+	.statfs		= ipat_statfs,
+	.show_options	= ipat_show_options,
+};
+
+struct ipat_fs_type embedfs_type = {
+	.fs_type = {
+		.owner		 = THIS_MODULE,
+		.name		 = "embedfs_demo",
+		.init_fs_context = ipat_init_fs_context,
+		.kill_sb	 = ipat_kill_sb,
+	},
+	.pattern		= "embedded",
+	.magic			= 0x656d6264,	/* "embd" */
+	.s_op			= &embedfs_sops,
+	.payload		= embedfs_payload,
+	.init			= embedfs_init,
+	.exit			= embedfs_exit,
+	.inode_object		= "embedfs_inode_cache",
+	.inode_object_size	= sizeof(struct embedfs_inode_info),
+};
+MODULE_ALIAS_FS("embedfs_demo");

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The inode, directory and file operations the three filesystems share:
+ * a ramfs-like tree whose file data lives in the page cache and whose names
+ * live in pinned dentries. Private per-inode data (birth time and extended
+ * attributes) is reached only through ipat_fs_type::payload().
+ */
+#include <linux/fs.h>
+#include <linux/pagemap.h>
+#include <linux/stat.h>
+#include <linux/time64.h>
+
+#include "ipat.h"
+
+static const struct inode_operations ipat_dir_iops;
+static const struct inode_operations ipat_file_iops;
+static const struct inode_operations ipat_symlink_iops;
+static const struct inode_operations ipat_special_iops;
+static const struct file_operations ipat_file_fops;
+
+static struct ipat_payload *ipat_payload(struct inode *inode)
+{
+	return ipat_type(inode->i_sb)->payload(inode);
+}
+
+static void ipat_payload_init(struct ipat_payload *payload,
+			      struct inode *inode)
+{
+	payload->btime = inode->i_ctime;
+	ipat_xattrs_init(&payload->xattrs);
+}
+
+/**
+ * ipat_new_inode - create an inode of any of the three filesystems
+ * @sb: the superblock
+ * @dir: the parent directory, or NULL for the root
+ * @mode: file type and permission bits
+ * @dev: device number, for device nodes
+ *
+ * new_inode() reaches the pattern's ->alloc_inode, if it has one; a pattern
+ * that lets the VFS allocate gets its ->attach hook called afterwards.
+ *
+ * Return: the inode, or ERR_PTR(-ENOSPC) beyond max_inodes, or
+ * ERR_PTR(-ENOMEM) with nothing left allocated.
+ */
+struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
+			     umode_t mode, dev_t dev)
+{
+	struct ipat_fs_type *type = ipat_type(sb);
+	struct inode *inode;
+	int err;
+
+	if (!ipat_reserve_inode(sb))
+		return ERR_PTR(-ENOSPC);
+
+	inode = new_inode(sb);
+	if (!inode) {
+		ipat_release_inode(sb);
+		return ERR_PTR(-ENOMEM);
+	}
+	if (type->attach) {
+		err = type->attach(inode);
+		if (err) {
+			/* Eviction gives back the max_inodes reservation. */
+			iput(inode);
+			return ERR_PTR(err);
+		}
+	}
+
+	inode->i_ino = get_next_ino();
+	inode_init_owner(&init_user_ns, inode, dir, mode);
+	inode->i_mapping->a_ops = &ram_aops;
+	mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
+	/* Like ramfs: the page cache is the only copy of the data. */
+	mapping_set_unevictable(inode->i_mapping);
+	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
+	ipat_payload_init(ipat_payload(inode), inode);
+
+	switch (mode & S_IFMT) {
+	case S_IFREG:
+		inode->i_op = &ipat_file_iops;
+		inode->i_fop = &ipat_file_fops;
+		break;
+	case S_IFDIR:
+		inode->i_op = &ipat_dir_iops;
+		inode->i_fop = &simple_dir_operations;
+		/* A directory's "." entry. */
+		inc_nlink(inode);
+		break;
+	case S_IFLNK:
+		inode->i_op = &ipat_symlink_iops;
+		inode_nohighmem(inode);
+		break;
+	default:
+		inode->i_op = &ipat_special_iops;
+		init_special_inode(inode, mode, dev);
+		break;
+	}
+	return inode;
+}
+
+/* Binds a new inode to its name; the extra reference pins the dentry. */
+static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
+			     struct inode *inode)
+{
+	d_instantiate(dentry, inode);
+	dget(dentry);
+	dir->i_mtime = dir->i_ctime = current_time(dir);
+}
+
+static int ipat_mknod(struct user_namespace *mnt_userns, struct inode *dir,
+		      struct dentry *dentry, umode_t mode, dev_t dev)
+{
+	struct inode *inode = ipat_new_inode(dir->i_sb, dir, mode, dev);
+
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	ipat_instantiate(dir, dentry, inode);
+	return 0;
+}
+
+static int ipat_create(struct user_namespace *mnt_userns, struct inode *dir,
+		       struct dentry *dentry, umode_t mode, bool excl)
+{
+	return ipat_mknod(mnt_userns, dir, dentry, mode | S_IFREG, 0);
+}
+
+static int ipat_mkdir(struct user_namespace *mnt_userns, struct inode *dir,
+		      struct dentry *dentry, umode_t mode)
+{
+	int err = ipat_mknod(mnt_userns, dir, dentry, mode | S_IFDIR, 0);
+
+	/* The new directory's ".." entry. */
+	if (!err)
+		inc_nlink(dir);
+	return err;
+}
+
+static int ipat_symlink(struct user_namespace *mnt_userns, struct inode *dir,
+			struct dentry *dentry, const char *target)
+{
+	struct inode *inode;
+	int err;
+
+	inode = ipat_new_inode(dir->i_sb, dir, S_IFLNK | 0777, 0);
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	/*
+	 * The target goes into the page cache, as in ramfs: readlink() then
+	 * copies from a page, never from a slab object, and the RCU path walk
+	 * finds it through the page cache's own RCU-safe lookup.
+	 */
+	err = page_symlink(inode, target, strlen(target) + 1);
+	if (err) {
+		iput(inode);
+		return err;
+	}
+	ipat_instantiate(dir, dentry, inode);
+	return 0;
+}
+
+static int ipat_tmpfile(struct user_namespace *mnt_userns, struct inode *dir,
+			struct file *file, umode_t mode)
+{
+	struct inode *inode = ipat_new_inode(dir->i_sb, dir, mode, 0);
+
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	d_tmpfile(file, inode);
+	return finish_open_simple(file, 0);
+}
+
+static int ipat_getattr(struct user_namespace *mnt_userns,
+			const struct path *path, struct kstat *stat,
+			u32 request_mask, unsigned int query_flags)
+{
+	struct inode *inode = d_inode(path->dentry);
+
+	generic_fillattr(mnt_userns, inode, stat);
+	stat->btime = ipat_payload(inode)->btime;
+	stat->result_mask |= STATX_BTIME;
+	return 0;
+}
+
+static const struct inode_operations ipat_dir_iops = {
+	.create		= ipat_create,
+	.lookup		= simple_lookup,
+	.link		= simple_link,
+	.unlink		= simple_unlink,
+	.symlink	= ipat_symlink,
+	.mkdir		= ipat_mkdir,
+	.rmdir		= simple_rmdir,
+	.mknod		= ipat_mknod,
+	.rename		= simple_rename,
+	.tmpfile	= ipat_tmpfile,
+	.getattr	= ipat_getattr,
+	.setattr	= simple_setattr,
+	.listxattr	= ipat_listxattr,
+};
+
+static const struct inode_operations ipat_file_iops = {
+	.getattr	= ipat_getattr,
+	.setattr	= simple_setattr,
+	.listxattr	= ipat_listxattr,
+};
+
+static const struct inode_operations ipat_symlink_iops = {
+	.get_link	= page_get_link,
+	.getattr	= ipat_getattr,
+	.setattr	= simple_setattr,
+	.listxattr	= ipat_listxattr,
+};
+
+static const struct inode_operations ipat_special_iops = {
+	.getattr	= ipat_getattr,
+	.setattr	= simple_setattr,
+	.listxattr	= ipat_listxattr,
+};
+
+static const struct file_operations ipat_file_fops = {
+	.read_iter	= generic_file_read_iter,
+	.write_iter	= generic_file_write_iter,
+	.mmap		= generic_file_mmap,
+	.fsync		= noop_fsync,
+	.splice_read	= generic_file_splice_read,
+	.splice_write	= iter_file_splice_write,
+	.llseek		= generic_file_llseek,
+};

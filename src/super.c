@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Mounting, mount options and the superblock operations the three
+ * filesystems share. Nothing here knows where an inode's private data lives.
+ */
+#include <linux/fs.h>
+#include <linux/fs_context.h>
+#include <linux/fs_parser.h>
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/statfs.h>
+#include <linux/user_namespace.h>
+
+#include "ipat.h"
+
+#define IPAT_DEFAULT_MODE	0755
+
+/**
+ * struct ipat_options - mount options, as parsed
+ * @mode: permission bits of the root directory
+ * @uid: owner of the root directory
+ * @gid: group of the root directory
+ * @max_inodes: most inodes the filesystem may hold at once
+ */
+struct ipat_options {
+	umode_t mode;
+	kuid_t uid;
+	kgid_t gid;
+	unsigned long max_inodes;
+};
+
+enum ipat_param { Opt_mode, Opt_uid, Opt_gid, Opt_max_inodes };
+
+static const struct fs_parameter_spec ipat_param_specs[] = {
+	fsparam_u32oct("mode", Opt_mode),
+	fsparam_u32("uid", Opt_uid),
+	fsparam_u32("gid", Opt_gid),
+	fsparam_u64("max_inodes", Opt_max_inodes),
+	{}
+};
+
+/* Like tmpfs: half of RAM's pages, a limit that stops a runaway creator. */
+static unsigned long ipat_default_max_inodes(void)
+{
+	return totalram_pages() / 2;
+}
+
+static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct ipat_options *opts = fc->fs_private;
+	struct fs_parse_result result;
+	int opt;
+
+	opt = fs_parse(fc, ipat_param_specs, param, &result);
+	if (opt < 0)
+		return opt;
+
+	switch (opt) {
+	case Opt_mode:
+		if (result.uint_32 & ~S_IALLUGO)
+			return invalfc(fc, "mode=%o has bits beyond %o",
+				       result.uint_32, S_IALLUGO);
+		opts->mode = result.uint_32;
+		break;
+	case Opt_uid:
+		opts->uid = make_kuid(current_user_ns(), result.uint_32);
+		if (!uid_valid(opts->uid))
+			return invalfc(fc, "uid=%u does not map to a user",
+				       result.uint_32);
+		break;
+	case Opt_gid:
+		opts->gid = make_kgid(current_user_ns(), result.uint_32);
+		if (!gid_valid(opts->gid))
+			return invalfc(fc, "gid=%u does not map to a group",
+				       result.uint_32);
+		break;
+	case Opt_max_inodes:
+		/* The root directory alone needs one; ULONG_MAX is no limit. */
+		if (result.uint_64 < 1 || result.uint_64 >= ULONG_MAX)
+			return invalfc(fc, "max_inodes=%llu is out of range",
+				       result.uint_64);
+		opts->max_inodes = result.uint_64;
+		break;
+	}
+	return 0;
+}
+
+static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	struct ipat_options *opts = fc->fs_private;
+	struct ipat_fs_type *type = ipat_type(sb);
+	struct ipat_sb_info *sbi;
+	struct inode *root;
+
+	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
+	if (!sbi)
+		return -ENOMEM;
+	spin_lock_init(&sbi->lock);
+	sbi->max_inodes = opts->max_inodes;
+	sb->s_fs_info = sbi;
+
+	sb->s_maxbytes = MAX_LFS_FILESIZE;
+	sb->s_blocksize = PAGE_SIZE;
+	sb->s_blocksize_bits = PAGE_SHIFT;
+	sb->s_magic = type->magic;
+	sb->s_op = type->s_op;
+	sb->s_xattr = ipat_xattr_handlers;
+	sb->s_time_gran = 1;
+
+	root = ipat_new_inode(sb, NULL, S_IFDIR | opts->mode, 0);
+	if (IS_ERR(root))
+		return PTR_ERR(root);
+	root->i_uid = opts->uid;
+	root->i_gid = opts->gid;
+	sb->s_root = d_make_root(root);
+	return sb->s_root ? 0 : -ENOMEM;
+}
+
+static int ipat_get_tree(struct fs_context *fc)
+{
+	return get_tree_nodev(fc, ipat_fill_super);
+}
+
+/* Only the inode limit can change on a live filesystem, as with tmpfs. */
+static int ipat_reconfigure(struct fs_context *fc)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(fc->root->d_sb);
+	struct ipat_options *opts = fc->fs_private;
+	int err = 0;
+
+	spin_lock(&sbi->lock);
+	if (opts->max_inodes < sbi->used_inodes)
+		err = -EINVAL;
+	else
+		sbi->max_inodes = opts->max_inodes;
+	spin_unlock(&sbi->lock);
+	if (err)
+		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
+			       opts->max_inodes, sbi->used_inodes);
+	return 0;
+}
+
+static void ipat_free_fc(struct fs_context *fc)
+{
+	kfree(fc->fs_private);
+}
+
+static const struct fs_context_operations ipat_context_ops = {
+	.parse_param	= ipat_parse_param,
+	.get_tree	= ipat_get_tree,
+	.reconfigure	= ipat_reconfigure,
+	.free		= ipat_free_fc,
+};
+
+int ipat_init_fs_context(struct fs_context *fc)
+{
+	struct ipat_options *opts;
+
+	opts = kzalloc(sizeof(*opts), GFP_KERNEL);
+	if (!opts)
+		return -ENOMEM;
+
+	opts->mode = IPAT_DEFAULT_MODE;
+	opts->uid = current_fsuid();
+	opts->gid = current_fsgid();
+	opts->max_inodes = ipat_default_max_inodes();
+	if (fc->purpose == FS_CONTEXT_FOR_RECONFIGURE)
+		opts->max_inodes = IPAT_SB(fc->root->d_sb)->max_inodes;
+
+	fc->fs_private = opts;
+	fc->ops = &ipat_context_ops;
+	return 0;
+}
+
+void ipat_kill_sb(struct super_block *sb)
+{
+	/* Evicts every inode, which still needs the counters in sbi. */
+	kill_litter_super(sb);
+	kfree(sb->s_fs_info);
+}
+
+/**
+ * ipat_reserve_inode - count a new inode against max_inodes
+ * @sb: the superblock the inode will belong to
+ *
+ * Return: true if the inode may be created; ipat_release_inode() undoes it.
+ */
+bool ipat_reserve_inode(struct super_block *sb)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+	bool ok;
+
+	spin_lock(&sbi->lock);
+	ok = sbi->used_inodes < sbi->max_inodes;
+	if (ok)
+		sbi->used_inodes++;
+	spin_unlock(&sbi->lock);
+	return ok;
+}
+
+void ipat_release_inode(struct super_block *sb)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+
+	spin_lock(&sbi->lock);
+	sbi->used_inodes--;
+	spin_unlock(&sbi->lock);
+}
+
+int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
+{
+	struct super_block *sb = dentry->d_sb;
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+
+	buf->f_type = sb->s_magic;
+	buf->f_bsize = PAGE_SIZE;
+	buf->f_namelen = NAME_MAX;
+	/* Data lives in RAM with no limit of its own: report RAM. */
+	buf->f_blocks = totalram_pages();
+	buf->f_bfree = max(si_mem_available(), 0L);
+	buf->f_bavail = buf->f_bfree;
+	spin_lock(&sbi->lock);
+	buf->f_files = sbi->max_inodes;
+	buf->f_ffree = sbi->max_inodes - sbi->used_inodes;
+	spin_unlock(&sbi->lock);
+	return 0;
+}
+
+int ipat_show_options(struct seq_file *m, struct dentry *root)
+{
+	struct inode *inode = d_inode(root);
+
+	if ((inode->i_mode & S_IALLUGO) != IPAT_DEFAULT_MODE)
+		seq_printf(m, ",mode=%03o", inode->i_mode & S_IALLUGO);
+	if (!uid_eq(inode->i_uid, GLOBAL_ROOT_UID))
+		seq_printf(m, ",uid=%u",
+			   from_kuid_munged(&init_user_ns, inode->i_uid));
+	if (!gid_eq(inode->i_gid, GLOBAL_ROOT_GID))
+		seq_printf(m, ",gid=%u",
+			   from_kgid_munged(&init_user_ns, inode->i_gid));
+	seq_printf(m, ",max_inodes=%lu", IPAT_SB(root->d_sb)->max_inodes);
+	return 0;
+}
+
+/**
+ * ipat_evict_inode - the shared half of an inode's teardown
+ * @inode: the inode leaving memory
+ *
+ * Frees the payload's extended attributes and gives back the inode's place
+ * under max_inodes. The memory holding the inode and the payload is freed
+ * later, by each pattern's own ->free_inode, after an RCU grace period.
+ */
+void ipat_evict_inode(struct inode *inode)
+{
+	struct ipat_fs_type *type = ipat_type(inode->i_sb);
+	struct ipat_payload *payload = type->payload(inode);
+
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
+	if (payload)
+		ipat_xattrs_free(&payload->xattrs, &type->stats);
+	ipat_release_inode(inode->i_sb);
+}

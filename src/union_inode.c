@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The common allocator of union inodes: in 2.4 this was the VFS's own inode
+ * cache. There is one cache for all members of the union, sized by the
+ * union's largest member, and no filesystem has a say in it.
+ */
+#include <linux/slab.h>
+
+#include "inode_union.h"
+
+static struct kmem_cache *union_inode_cachep;
+
+static void union_inode_init_once(void *object)
+{
+	struct union_inode *ui = object;
+
+	inode_init_once(&ui->vfs_inode);
+}
+
+int union_inode_cache_init(void)
+{
+	union_inode_cachep = kmem_cache_create("union_inode_cache",
+					       sizeof(struct union_inode), 0,
+					       SLAB_RECLAIM_ACCOUNT |
+					       SLAB_ACCOUNT,
+					       union_inode_init_once);
+	return union_inode_cachep ? 0 : -ENOMEM;
+}
+
+/* Only once every union inode is gone, after rcu_barrier(). */
+void union_inode_cache_exit(void)
+{
+	kmem_cache_destroy(union_inode_cachep);
+}
+
+/**
+ * union_inode_alloc - allocate a common inode object
+ * @type: the filesystem type asking, for its allocation accounting
+ *
+ * The union's contents are the caller's business: a constructed cache
+ * hands out objects as the last user left them, not zeroed.
+ *
+ * Return: the object's struct inode, or NULL.
+ */
+struct inode *union_inode_alloc(struct ipat_fs_type *type)
+{
+	struct union_inode *ui;
+
+	ui = kmem_cache_alloc(union_inode_cachep, GFP_KERNEL);
+	if (!ui)
+		return NULL;
+	ipat_count_inode_alloc(type);
+	return &ui->vfs_inode;
+}
+
+/**
+ * union_inode_free - free a common inode object
+ * @type: the filesystem type that allocated it
+ * @inode: its struct inode
+ *
+ * Called from ->free_inode, after an RCU grace period, so no path walker
+ * can still be reading the inode.
+ */
+void union_inode_free(struct ipat_fs_type *type, struct inode *inode)
+{
+	kmem_cache_free(union_inode_cachep, union_inode(inode));
+	ipat_count_inode_free(type);
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * voidfs_demo: private inode data allocated separately and linked through
+ * inode->i_private, the heir of 2.4's u.generic_ip.
+ *
+ * The VFS allocates the inode from its own cache; voidfs_demo then makes a
+ * second allocation for its data. That one can fail on its own, and every
+ * access to the data goes through one more pointer.
+ */
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "ipat.h"
+
+/**
+ * struct voidfs_inode_info - voidfs_demo's private inode data
+ * @payload: the private data
+ */
+struct voidfs_inode_info {
+	struct ipat_payload payload;
+};
+
+/* Nothing checks that i_private really points to this type: trust only. */
+static inline struct voidfs_inode_info *VOIDFS_I(const struct inode *inode)
+{
+	return inode->i_private;
+}
+
+/* NULL only for an inode whose voidfs_attach() failed. */
+static struct ipat_payload *voidfs_payload(struct inode *inode)
+{
+	struct voidfs_inode_info *vi = VOIDFS_I(inode);
+
+	return vi ? &vi->payload : NULL;
+}
+
+/*
+ * The second allocation. On failure the caller releases the half-made inode
+ * with iput(), which reaches voidfs_free_inode() with i_private still NULL.
+ *
+ * The VFS's inode is counted here, together with the private object, rather
+ * than where it was allocated (voidfs_demo has no hook there), so that the
+ * live counts stay exact: a failed inode is counted neither way.
+ */
+static int voidfs_attach(struct inode *inode)
+{
+	struct voidfs_inode_info *vi;
+
+	vi = kmalloc(sizeof(*vi), GFP_KERNEL);
+	if (!vi)
+		return -ENOMEM;
+	inode->i_private = vi;
+	ipat_count_inode_alloc(&voidfs_type);
+	ipat_count_private_alloc(&voidfs_type);
+	return 0;
+}
+
+/*
+ * ->free_inode runs after an RCU grace period, while ->evict_inode runs as
+ * soon as the last reference goes. A path walk in RCU mode holds no
+ * reference and may still be looking at an inode being evicted: anything
+ * such a walker can reach through i_private (a ->permission or ->get_link
+ * that read it) must live until here. Freeing i_private in ->evict_inode
+ * would be a use-after-free waiting for the first such method.
+ */
+static void voidfs_free_inode(struct inode *inode)
+{
+	struct voidfs_inode_info *vi = VOIDFS_I(inode);
+
+	if (vi) {
+		kfree(vi);
+		ipat_count_private_free(&voidfs_type);
+		ipat_count_inode_free(&voidfs_type);
+	}
+	free_inode_nonrcu(inode);
+}
+
+static const struct super_operations voidfs_sops = {
+	.free_inode	= voidfs_free_inode,
+	.evict_inode	= ipat_evict_inode,
+	.drop_inode	= generic_delete_inode,
+	.statfs		= ipat_statfs,
+	.show_options	= ipat_show_options,
+};
+
+struct ipat_fs_type voidfs_type = {
+	.fs_type = {
+		.owner		 = THIS_MODULE,
+		.name		 = "voidfs_demo",
+		.init_fs_context = ipat_init_fs_context,
+		.kill_sb	 = ipat_kill_sb,
+	},
+	.pattern		= "void pointer",
+	.magic			= 0x766f6964,	/* "void" */
+	.s_op			= &voidfs_sops,
+	.payload		= voidfs_payload,
+	.attach			= voidfs_attach,
+	.inode_object		= "inode_cache (the VFS's)",
+	.inode_object_size	= sizeof(struct inode),
+	.private_object_size	= sizeof(struct voidfs_inode_info),
+};
+MODULE_ALIAS_FS("voidfs_demo");

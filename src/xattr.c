@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Extended attributes in the user. and trusted. namespaces, kept in the
+ * inode's private payload. Linux 6.1 exports only the inline parts of the
+ * kernel's simple_xattr store to modules, hence this small store of our own.
+ *
+ * The VFS has already checked names (at most XATTR_NAME_MAX), sizes (at most
+ * XATTR_SIZE_MAX) and permissions (trusted.* needs CAP_SYS_ADMIN, user.* is
+ * only for regular files and directories) before these handlers run.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/xattr.h>
+
+#include "ipat.h"
+
+/**
+ * struct ipat_xattr - one extended attribute
+ * @list: link in &ipat_xattrs.list
+ * @name: full name, prefix included; points into @value after the value
+ * @size: length of the value
+ * @value: the value, followed by the NUL-terminated name
+ */
+struct ipat_xattr {
+	struct list_head list;
+	const char *name;
+	size_t size;
+	char value[];
+};
+
+static size_t ipat_xattr_bytes(const struct ipat_xattr *xattr)
+{
+	return struct_size(xattr, value, xattr->size + strlen(xattr->name) + 1);
+}
+
+void ipat_xattrs_init(struct ipat_xattrs *xattrs)
+{
+	spin_lock_init(&xattrs->lock);
+	INIT_LIST_HEAD(&xattrs->list);
+}
+
+/* Called at eviction: nobody else can reach the inode any more. */
+void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats)
+{
+	struct ipat_xattr *xattr, *next;
+
+	list_for_each_entry_safe(xattr, next, &xattrs->list, list) {
+		atomic_long_sub(ipat_xattr_bytes(xattr), &stats->xattr_bytes);
+		kvfree(xattr);
+	}
+	INIT_LIST_HEAD(&xattrs->list);
+}
+
+static struct ipat_xattr *ipat_xattr_find(struct ipat_xattrs *xattrs,
+					  const char *name)
+{
+	struct ipat_xattr *xattr;
+
+	list_for_each_entry(xattr, &xattrs->list, list)
+		if (!strcmp(xattr->name, name))
+			return xattr;
+	return NULL;
+}
+
+/* One allocation holds the entry, its value and its name. */
+static struct ipat_xattr *ipat_xattr_alloc(const char *name,
+					   const void *value, size_t size)
+{
+	size_t name_len = strlen(name) + 1;
+	struct ipat_xattr *xattr;
+	char *name_copy;
+
+	xattr = kvmalloc(struct_size(xattr, value, size + name_len),
+			 GFP_KERNEL_ACCOUNT);
+	if (!xattr)
+		return NULL;
+	memcpy(xattr->value, value, size);
+	name_copy = xattr->value + size;
+	memcpy(name_copy, name, name_len);
+	xattr->name = name_copy;
+	xattr->size = size;
+	return xattr;
+}
+
+static int ipat_xattr_get(const struct xattr_handler *handler,
+			  struct dentry *unused, struct inode *inode,
+			  const char *suffix, void *buffer, size_t size)
+{
+	struct ipat_xattrs *xattrs;
+	struct ipat_xattr *xattr;
+	const char *name = xattr_full_name(handler, suffix);
+	int ret;
+
+	xattrs = &ipat_type(inode->i_sb)->payload(inode)->xattrs;
+	spin_lock(&xattrs->lock);
+	xattr = ipat_xattr_find(xattrs, name);
+	if (!xattr) {
+		ret = -ENODATA;
+	} else if (!buffer) {
+		ret = xattr->size;
+	} else if (size < xattr->size) {
+		ret = -ERANGE;
+	} else {
+		memcpy(buffer, xattr->value, xattr->size);
+		ret = xattr->size;
+	}
+	spin_unlock(&xattrs->lock);
+	return ret;
+}
+
+/* A NULL @value removes the attribute, as removexattr() asks. */
+static int ipat_xattr_set(const struct xattr_handler *handler,
+			  struct user_namespace *mnt_userns,
+			  struct dentry *unused, struct inode *inode,
+			  const char *suffix, const void *value, size_t size,
+			  int flags)
+{
+	struct ipat_fs_type *type = ipat_type(inode->i_sb);
+	struct ipat_xattrs *xattrs = &type->payload(inode)->xattrs;
+	const char *name = xattr_full_name(handler, suffix);
+	struct ipat_xattr *new = NULL, *old;
+	int err = 0;
+
+	if (value) {
+		new = ipat_xattr_alloc(name, value, size);
+		if (!new)
+			return -ENOMEM;
+	}
+
+	spin_lock(&xattrs->lock);
+	old = ipat_xattr_find(xattrs, name);
+	if (old && (flags & XATTR_CREATE))
+		err = -EEXIST;
+	else if (!old && (flags & XATTR_REPLACE))
+		err = -ENODATA;
+	else if (old && new)
+		list_replace(&old->list, &new->list);
+	else if (old)
+		list_del(&old->list);
+	else if (new)
+		list_add_tail(&new->list, &xattrs->list);
+	spin_unlock(&xattrs->lock);
+
+	if (err) {
+		kvfree(new);
+		return err;
+	}
+	if (new)
+		atomic_long_add(ipat_xattr_bytes(new), &type->stats.xattr_bytes);
+	if (old) {
+		atomic_long_sub(ipat_xattr_bytes(old), &type->stats.xattr_bytes);
+		kvfree(old);
+	}
+	inode->i_ctime = current_time(inode);
+	return 0;
+}
+
+ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
+{
+	struct inode *inode = d_inode(dentry);
+	struct ipat_xattrs *xattrs;
+	struct ipat_xattr *xattr;
+	ssize_t used = 0;
+	/* trusted.* names are listed only to those who may read them. */
+	bool trusted = ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
+
+	xattrs = &ipat_type(inode->i_sb)->payload(inode)->xattrs;
+	spin_lock(&xattrs->lock);
+	list_for_each_entry(xattr, &xattrs->list, list) {
+		size_t len = strlen(xattr->name) + 1;
+
+		if (!trusted && !strncmp(xattr->name, XATTR_TRUSTED_PREFIX,
+					 XATTR_TRUSTED_PREFIX_LEN))
+			continue;
+		if (buf) {
+			if (size - used < len) {
+				used = -ERANGE;
+				break;
+			}
+			memcpy(buf + used, xattr->name, len);
+		}
+		used += len;
+	}
+	spin_unlock(&xattrs->lock);
+	return used;
+}
+
+static const struct xattr_handler ipat_user_xattr_handler = {
+	.prefix	= XATTR_USER_PREFIX,
+	.get	= ipat_xattr_get,
+	.set	= ipat_xattr_set,
+};
+
+static const struct xattr_handler ipat_trusted_xattr_handler = {
+	.prefix	= XATTR_TRUSTED_PREFIX,
+	.get	= ipat_xattr_get,
+	.set	= ipat_xattr_set,
+};
+
+const struct xattr_handler *ipat_xattr_handlers[] = {
+	&ipat_user_xattr_handler,
+	&ipat_trusted_xattr_handler,
+	NULL
+};
