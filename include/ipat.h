@@ -41,6 +41,7 @@ struct ipat_payload {
 
 /**
  * struct ipat_stats - allocation accounting of one filesystem type
+ * @inodes: inodes that exist, from creation to eviction, in all mounts
  * @inode_allocs: objects that hold a struct inode, allocated
  * @inode_frees: the same, freed
  * @private_allocs: separate private objects, allocated (voidfs_demo only)
@@ -48,9 +49,12 @@ struct ipat_payload {
  * @xattr_bytes: bytes held by extended attributes
  *
  * Plain atomics: simple and exact, and the counters are only touched on
- * inode allocation and freeing, never on lookups.
+ * inode allocation and freeing, never on lookups. An evicted inode's memory
+ * is freed only after an RCU grace period, so for a moment the object
+ * counters may still show an inode that @inodes no longer counts.
  */
 struct ipat_stats {
+	atomic_long_t inodes;
 	atomic_long_t inode_allocs;
 	atomic_long_t inode_frees;
 	atomic_long_t private_allocs;

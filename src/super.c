@@ -197,6 +197,8 @@ bool ipat_reserve_inode(struct super_block *sb)
 	if (ok)
 		sbi->used_inodes++;
 	spin_unlock(&sbi->lock);
+	if (ok)
+		atomic_long_inc(&ipat_type(sb)->stats.inodes);
 	return ok;
 }
 
@@ -207,6 +209,7 @@ void ipat_release_inode(struct super_block *sb)
 	spin_lock(&sbi->lock);
 	sbi->used_inodes--;
 	spin_unlock(&sbi->lock);
+	atomic_long_dec(&ipat_type(sb)->stats.inodes);
 }
 
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
