@@ -100,6 +100,12 @@ static inline struct ipat_fs_type *ipat_type(const struct super_block *sb)
 	return container_of(sb->s_type, struct ipat_fs_type, fs_type);
 }
 
+/* The only way the shared code reaches an inode's private data. */
+static inline struct ipat_payload *ipat_payload(struct inode *inode)
+{
+	return ipat_type(inode->i_sb)->payload(inode);
+}
+
 /**
  * struct ipat_sb_info - per-mount state
  * @lock: protects the two counters

@@ -18,11 +18,6 @@ static const struct inode_operations ipat_symlink_iops;
 static const struct inode_operations ipat_special_iops;
 static const struct file_operations ipat_file_fops;
 
-static struct ipat_payload *ipat_payload(struct inode *inode)
-{
-	return ipat_type(inode->i_sb)->payload(inode);
-}
-
 static void ipat_payload_init(struct ipat_payload *payload,
 			      struct inode *inode)
 {

@@ -258,7 +258,7 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
 void ipat_evict_inode(struct inode *inode)
 {
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
-	struct ipat_payload *payload = type->payload(inode);
+	struct ipat_payload *payload = ipat_payload(inode);
 
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);

@@ -89,12 +89,11 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 			  struct dentry *unused, struct inode *inode,
 			  const char *suffix, void *buffer, size_t size)
 {
-	struct ipat_xattrs *xattrs;
-	struct ipat_xattr *xattr;
+	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	const char *name = xattr_full_name(handler, suffix);
+	struct ipat_xattr *xattr;
 	int ret;
 
-	xattrs = &ipat_type(inode->i_sb)->payload(inode)->xattrs;
 	spin_lock(&xattrs->lock);
 	xattr = ipat_xattr_find(xattrs, name);
 	if (!xattr) {
@@ -119,7 +118,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 			  int flags)
 {
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
-	struct ipat_xattrs *xattrs = &type->payload(inode)->xattrs;
+	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	const char *name = xattr_full_name(handler, suffix);
 	struct ipat_xattr *new = NULL, *old;
 	int err = 0;
@@ -160,14 +159,12 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 {
-	struct inode *inode = d_inode(dentry);
-	struct ipat_xattrs *xattrs;
-	struct ipat_xattr *xattr;
-	ssize_t used = 0;
+	struct ipat_xattrs *xattrs = &ipat_payload(d_inode(dentry))->xattrs;
 	/* trusted.* names are listed only to those who may read them. */
 	bool trusted = ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
+	struct ipat_xattr *xattr;
+	ssize_t used = 0;
 
-	xattrs = &ipat_type(inode->i_sb)->payload(inode)->xattrs;
 	spin_lock(&xattrs->lock);
 	list_for_each_entry(xattr, &xattrs->list, list) {
 		size_t len = strlen(xattr->name) + 1;
