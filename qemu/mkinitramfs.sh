@@ -1,0 +1,145 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build build/initramfs.cpio.gz, the guest's whole root filesystem:
+# busybox, kmod, the module (with depmod data, so modprobe and the
+# kernel's fs-<type> autoload work), the guest tests and their static
+# programs, and qemu/init as /init. The module's vermagic decides the
+# kernel version; it is saved in build/initramfs.kver for qemu/run.sh.
+#
+# The image is rebuilt from scratch every time (about a second); only
+# the test programs are cached in build/prog/.
+set -eu
+cd "$(dirname "$0")/.."
+
+ko=inode_patterns.ko
+[ -f "$ko" ] || { echo "mkinitramfs: $ko is not built; run make" >&2; exit 1; }
+kver=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
+[ -d "/lib/modules/$kver" ] ||
+	{ echo "mkinitramfs: $ko is for $kver, which is not installed" >&2; exit 1; }
+if ldd /bin/busybox >/dev/null 2>&1; then
+	echo "mkinitramfs: /bin/busybox is not static; install busybox-static" >&2
+	exit 1
+fi
+
+root=build/initramfs
+rm -rf "$root"
+mkdir -p build/prog "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
+mkdir -p "$root"/tests/{bin,guest,selftest,lib}
+
+# busybox and its applets, as symlinks.
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list-full); do
+	[ "$applet" = bin/busybox ] && continue
+	mkdir -p "$root/${applet%/*}"
+	ln -s /bin/busybox "$root/$applet"
+done
+
+# kmod's tools replace busybox's applets of the same name.
+cp /bin/kmod "$root/bin/kmod"
+for tool in modprobe depmod lsmod rmmod insmod modinfo; do
+	find "$root" -name "$tool" -type l -delete
+	ln -s /bin/kmod "$root/sbin/$tool"
+done
+# kmod is dynamic: copy its libraries and the loader to the same paths.
+for lib in $(ldd /bin/kmod | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+				   $1 ~ /^\// { print $1 }'); do
+	mkdir -p "$root/${lib%/*}"
+	cp -L "$lib" "$root/$lib"
+done
+ln -s /proc/mounts "$root/etc/mtab"
+
+# Dynamic host programs that guest tests run, with their libraries:
+# stress-ng for tests/guest/75-stress-ng.sh.
+for prog in /usr/bin/stress-ng; do
+	cp "$prog" "$root/usr/bin/"
+	for lib in $(ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+					$1 ~ /^\// { print $1 }'); do
+		mkdir -p "$root/${lib%/*}"
+		cp -L "$lib" "$root/$lib"
+	done
+done
+
+# The module, any distribution modules it depends on, and depmod's index.
+moddir=$root/lib/modules/$kver
+mkdir -p "$moddir/extra"
+cp "$ko" "$moddir/extra/"
+cp /lib/modules/"$kver"/modules.builtin* "$moddir/" 2>/dev/null || true
+todo=$(modinfo -F depends "$ko" | tr , ' ')
+while [ -n "${todo// /}" ]; do
+	read -r dep todo <<<"$todo"
+	path=$(modinfo -k "$kver" -n "$dep")
+	dest=$moddir/${path#/lib/modules/"$kver"/}
+	[ -e "$dest" ] && continue
+	mkdir -p "${dest%/*}"
+	cp "$path" "$dest"
+	todo="$todo $(modinfo -F depends "$path" | tr , ' ')"
+done
+(cd "$moddir" && find . -name '*.ko' | sed 's,^\./,,') >"$moddir/modules.order"
+depmod -b "$root" "$kver"
+
+# Guest test programs: static, so they need nothing from the image.
+shopt -s nullglob
+headers=(tests/prog/*.h)
+for src in tests/prog/*.c; do
+	bin=build/prog/$(basename "$src" .c)
+	stale=0
+	for dep in "$src" "${headers[@]}"; do
+		if [ "$dep" -nt "$bin" ]; then stale=1; fi
+	done
+	if [ "$stale" = 1 ]; then
+		echo "  CC      $src"
+		gcc -static -O2 -Wall -Wextra -Werror -o "$bin" "$src"
+	fi
+	cp "$bin" "$root/tests/bin/"
+done
+for dir in guest selftest lib; do
+	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
+done
+for file in tests/demo.sh tests/bench.sh; do
+	if [ -f "$file" ]; then cp "$file" "$root/tests/"; fi
+done
+install -m 755 qemu/init "$root/init"
+
+# Bench: Debian's fs_mark, the independent peer, when installed (it is an
+# optional dependency: scripts/bench.sh installs it). It is dynamic, but
+# needs only libc and the loader, which kmod brought already.
+if fs_mark=$(command -v fs_mark); then
+	cp "$fs_mark" "$root/usr/bin/fs_mark"
+	for lib in $(ldd "$fs_mark" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+					   $1 ~ /^\// { print $1 }'); do
+		[ -e "$root/$lib" ] && continue
+		mkdir -p "$root/${lib%/*}"
+		cp -L "$lib" "$root/$lib"
+	done
+fi
+
+# The kernel opens /dev/console for init before /init runs, so the node
+# must be in the archive. mknod would need root: write its cpio entry by
+# hand as a second archive (newc format; the kernel reads both).
+console_cpio() {
+	local name
+	for name in dev/console TRAILER!!!; do
+		if [ "$name" = dev/console ]; then
+			# ino mode uid gid nlink mtime size maj min rmaj rmin namesize check
+			printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X' \
+				1 $((8#20600)) 0 0 1 0 0 0 0 5 1 $((${#name} + 1)) 0
+		else
+			printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X' \
+				0 0 0 0 1 0 0 0 0 0 0 $((${#name} + 1)) 0
+		fi
+		printf '%s\0' "$name"
+		# The 110-byte header plus the name is padded to 4 bytes.
+		head -c $(((4 - (110 + ${#name} + 1) % 4) % 4)) /dev/zero
+	done
+}
+
+out=build/initramfs.cpio.gz
+{
+	(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio -o -H newc -R 0:0 --quiet)
+	console_cpio
+} | gzip -n -6 >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "$kver" >build/initramfs.kver
+echo "mkinitramfs: $out for $kver ($(du -k "$out" | cut -f1) KiB)"

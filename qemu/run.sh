@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the Debian kernel the module was built for with build/initramfs.cpio.gz
+# (make initramfs) in QEMU. The serial console goes to the terminal and to
+# build/logs/<name>.log.
+#
+#   qemu/run.sh MODE [kernel-param...]     MODE: test, shell, demo or bench
+#   qemu/run.sh test ipat.tests='00-*' ipat.seed=42
+#
+# Environment:
+#   QEMU_ACCEL    tcg (default) or kvm
+#   QEMU_MEM      guest memory in MiB (default 1024)
+#   QEMU_SMP      guest CPUs (default 2)
+#   QEMU_TIMEOUT  seconds before qemu is killed (default 600; shell 3600)
+#   IPAT_LOG      log name under build/logs/ (default: MODE)
+#
+# Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
+# ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
+set -eu
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+case $mode in
+test|shell|demo|bench) shift ;;
+*) echo "usage: qemu/run.sh test|shell|demo|bench [kernel-param...]" >&2; exit 2 ;;
+esac
+
+initrd=build/initramfs.cpio.gz
+if [ ! -f "$initrd" ] || [ ! -f build/initramfs.kver ]; then
+	echo "run.sh: $initrd is missing; run make initramfs" >&2
+	exit 1
+fi
+kver=$(cat build/initramfs.kver)
+kernel=/boot/vmlinuz-$kver
+[ -r "$kernel" ] || { echo "run.sh: cannot read $kernel (run as root?)" >&2; exit 1; }
+
+if [ "$mode" = shell ]; then timeout=${QEMU_TIMEOUT:-3600}; else timeout=${QEMU_TIMEOUT:-600}; fi
+log=build/logs/${IPAT_LOG:-$mode}.log
+mkdir -p build/logs
+: >"$log"
+
+# Warnings and oopses panic at once, so a broken run stops where it broke;
+# slub_debug and slab_nomerge make slab corruption and leaks visible.
+# The bench measures slab object sizes and speed, which slub_debug changes
+# (red zones, tracking): it keeps slab_nomerge only, so caches stay apart.
+slub_debug=slub_debug=FZPU
+[ "$mode" = bench ] && slub_debug=
+params="console=ttyS0 $slub_debug slab_nomerge panic_on_warn=1 oops=panic"
+params="$params panic=-1 edd=off ipat.mode=$mode $*"
+
+# qboot (from qemu-system-data) boots -kernel directly; SeaBIOS would
+# take longer and reset the terminal through the serial console.
+bios=()
+[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
+
+# Only the shell reads the terminal; other modes must not wait on stdin.
+stdin=/dev/null
+[ "$mode" = shell ] && stdin=/dev/stdin
+
+# --foreground: stay in the terminal's process group, so that the shell
+# mode can read it. Background + wait: a signal to us still stops qemu.
+timeout --foreground -k 10 "$timeout" \
+	qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" \
+	-smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1024}" \
+	-nographic -no-reboot -nodefaults "${bios[@]}" \
+	-chardev "stdio,id=console,mux=on,signal=off,logfile=$log" \
+	-serial chardev:console -mon chardev=console \
+	-kernel "$kernel" -initrd "$initrd" -append "$params" <"$stdin" &
+pid=$!
+trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM HUP
+rc=0
+wait "$pid" || rc=$?
+trap - INT TERM HUP
+if [ "$mode" = shell ] && [ -t 0 ]; then stty sane; fi
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	echo "run.sh: qemu killed after QEMU_TIMEOUT=${timeout}s; log: $log" >&2
+	exit 124
+fi
+exit "$rc"
