@@ -7,6 +7,16 @@
 #                        /usr/src/linux-headers-<ver> and /boot/vmlinuz-<ver>
 #   make KVER=<ver>      choose that version instead
 #   make KDIR=<dir>      build against any prepared kernel tree
+#
+# Everything else runs the module in a QEMU guest (qemu/, tests/):
+#   make test            the full test run, tests/run-qemu.sh
+#                        (SEED=<n> and TESTS=<glob> pass -s and -t)
+#   make initramfs       build/initramfs.cpio.gz with the module and tests
+#   make shell           boot the guest to an interactive shell
+#   make demo            boot the guest and run tests/demo.sh
+#   make bench           the benchmark: one guest boot, results/bench/
+#                        (BENCH=quick: N = 1,000, into build/bench-quick/)
+#   make lint            shellcheck the harness scripts
 
 ifneq ($(KERNELRELEASE),)
 include $(src)/Kbuild
@@ -15,11 +25,30 @@ else
 KVER ?= $(shell scripts/find-kernel.sh)
 KDIR ?= /usr/src/linux-headers-$(KVER)
 
-.PHONY: all modules clean
+.PHONY: all modules clean test initramfs shell demo bench lint
 
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+test:
+	tests/run-qemu.sh $(if $(SEED),-s '$(SEED)') $(if $(TESTS),-t '$(TESTS)')
+
+initramfs: all
+	qemu/mkinitramfs.sh
+
+shell demo: initramfs
+	qemu/run.sh $@
+
+# The benchmark boots once and writes results/bench/ (scripts/bench.sh);
+# BENCH=quick does N = 1,000 only, into build/bench-quick/.
+bench:
+	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick)
+
+# SC3043: "local" is fine, busybox sh and dash have it.
+lint:
+	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
+		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh
 
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi

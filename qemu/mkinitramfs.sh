@@ -9,20 +9,30 @@
 #
 # The image is rebuilt from scratch every time (about a second); only
 # the test programs are cached in build/prog/.
+#
+# For a kernel that is built here, not installed (the debug kernel,
+# tests/run-qemu.sh --debug-only):
+#   IPAT_KO          the module to put in (default: inode_patterns.ko)
+#   IPAT_KO_EXTRA    more modules for extra/, space-separated
+#   IPAT_KDIR        the kernel's tree, for its modules.builtin files
+#   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
+#                    version goes beside it in <image minus .cpio.gz>.kver
 set -eu
 cd "$(dirname "$0")/.."
 
-ko=inode_patterns.ko
+ko=${IPAT_KO:-inode_patterns.ko}
+kdir=${IPAT_KDIR:-}
 [ -f "$ko" ] || { echo "mkinitramfs: $ko is not built; run make" >&2; exit 1; }
 kver=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
-[ -d "/lib/modules/$kver" ] ||
+[ -n "$kdir" ] || [ -d "/lib/modules/$kver" ] ||
 	{ echo "mkinitramfs: $ko is for $kver, which is not installed" >&2; exit 1; }
 if ldd /bin/busybox >/dev/null 2>&1; then
 	echo "mkinitramfs: /bin/busybox is not static; install busybox-static" >&2
 	exit 1
 fi
 
-root=build/initramfs
+out=${IPAT_INITRAMFS:-build/initramfs.cpio.gz}
+root=${out%.cpio.gz}
 rm -rf "$root"
 mkdir -p build/prog "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
 mkdir -p "$root"/tests/{bin,guest,selftest,lib}
@@ -51,7 +61,8 @@ ln -s /proc/mounts "$root/etc/mtab"
 
 # Dynamic host programs that guest tests run, with their libraries:
 # stress-ng for tests/guest/75-stress-ng.sh.
-for prog in /usr/bin/stress-ng; do
+guest_progs="/usr/bin/stress-ng"
+for prog in $guest_progs; do
 	cp "$prog" "$root/usr/bin/"
 	for lib in $(ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
 					$1 ~ /^\// { print $1 }'); do
@@ -64,7 +75,8 @@ done
 moddir=$root/lib/modules/$kver
 mkdir -p "$moddir/extra"
 cp "$ko" "$moddir/extra/"
-cp /lib/modules/"$kver"/modules.builtin* "$moddir/" 2>/dev/null || true
+for extra in ${IPAT_KO_EXTRA:-}; do cp "$extra" "$moddir/extra/"; done
+cp "${kdir:-/lib/modules/$kver}"/modules.builtin* "$moddir/" 2>/dev/null || true
 todo=$(modinfo -F depends "$ko" | tr , ' ')
 while [ -n "${todo// /}" ]; do
 	read -r dep todo <<<"$todo"
@@ -134,12 +146,11 @@ console_cpio() {
 	done
 }
 
-out=build/initramfs.cpio.gz
 {
 	(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
 		cpio -o -H newc -R 0:0 --quiet)
 	console_cpio
 } | gzip -n -6 >"$out.tmp"
 mv "$out.tmp" "$out"
-echo "$kver" >build/initramfs.kver
+echo "$kver" >"${out%.cpio.gz}.kver"
 echo "mkinitramfs: $out for $kver ($(du -k "$out" | cut -f1) KiB)"

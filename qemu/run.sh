@@ -14,6 +14,8 @@
 #   QEMU_SMP      guest CPUs (default 2)
 #   QEMU_TIMEOUT  seconds before qemu is killed (default 600; shell 3600)
 #   IPAT_LOG      log name under build/logs/ (default: MODE)
+#   QEMU_KERNEL   kernel image (default: /boot/vmlinuz-<the image's kver>)
+#   QEMU_INITRD   initramfs (default: build/initramfs.cpio.gz)
 #
 # Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
 # ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
@@ -26,13 +28,15 @@ test|shell|demo|bench) shift ;;
 *) echo "usage: qemu/run.sh test|shell|demo|bench [kernel-param...]" >&2; exit 2 ;;
 esac
 
-initrd=build/initramfs.cpio.gz
-if [ ! -f "$initrd" ] || [ ! -f build/initramfs.kver ]; then
+# QEMU_INITRD and QEMU_KERNEL boot another image with another kernel: the
+# debug kernel's (tests/run-qemu.sh --debug-only).
+initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
+if [ ! -f "$initrd" ] || [ ! -f "${initrd%.cpio.gz}.kver" ]; then
 	echo "run.sh: $initrd is missing; run make initramfs" >&2
 	exit 1
 fi
-kver=$(cat build/initramfs.kver)
-kernel=/boot/vmlinuz-$kver
+kver=$(cat "${initrd%.cpio.gz}.kver")
+kernel=${QEMU_KERNEL:-/boot/vmlinuz-$kver}
 [ -r "$kernel" ] || { echo "run.sh: cannot read $kernel (run as root?)" >&2; exit 1; }
 
 if [ "$mode" = shell ]; then timeout=${QEMU_TIMEOUT:-3600}; else timeout=${QEMU_TIMEOUT:-600}; fi
