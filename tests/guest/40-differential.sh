@@ -1,0 +1,160 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Differential workload: the same seeded sequence of operations
+# (tests/prog/workload.c) runs on a fresh tmpfs and on a fresh mount of each
+# of our three filesystems; their outputs must be identical.  On the first
+# difference this prints the seed, the operation and the two diverging
+# lines.  The workload also checks user.* xattrs against its own model
+# (tmpfs on 6.1 has none), that btime is reported and not after ctime, and
+# that RENAME_WHITEOUT fails, on our filesystems only.
+#
+# Seeds: IPAT_SEED .. IPAT_SEED+IPAT_WL_SEEDS-1 (default 6 seeds of
+# IPAT_WL_OPS=400 operations).  The harness picks IPAT_SEED at random and
+# prints it: tests/run-qemu.sh -s SEED -t 40-differential runs the same
+# seeds again.  One seed by hand (tests/run-qemu.sh has no shell option;
+# qemu/run.sh shell boots one), with the module loaded:
+#   mkdir /mnt/a /mnt/b
+#   mount -t tmpfs -o nodev none /mnt/a; workload --seed N /mnt/a >ref
+#   mount -t embedfs_demo -o nodev none /mnt/b
+#   workload --seed N --user-xattr=model --btime=required \
+#            --whiteout=einval /mnt/b >out
+#   cmp ref out
+#
+# Everything is mounted nodev: device nodes are created and compared, but
+# opening one must not reach a driver.
+#
+# ipat-timeout: 300
+set -u
+. /tests/lib/guest.sh
+
+nseeds=${IPAT_WL_SEEDS:-6}
+ops=${IPAT_WL_OPS:-400}
+base=${IPAT_SEED:-1}
+case $base in ''|*[!0-9]*) base=1 ;; esac
+work=${IPAT_TMP:-/tmp}/wl
+mnt=/mnt/ipat-wl
+ours="--user-xattr=model --btime=required --whiteout=einval"
+failed=0
+
+mkdir -p "$work" "$mnt"
+
+cleanup() {
+	grep -q " $mnt " /proc/mounts && umount "$mnt"
+	return 0
+}
+trap cleanup EXIT
+
+now() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+differ() {
+	! cmp -s "$1" "$2"
+}
+
+# Where two different outputs part: a line number, or nothing when one
+# is a prefix of the other.
+first_diff() {
+	cmp "$1" "$2" 2>&1 | sed -n 's/.* line \([0-9][0-9]*\).*/\1/p'
+}
+
+# The operation a line belongs to: the last line up to it that starts
+# with an operation number.
+op_of() {
+	head -n "$2" "$1" | grep -E '^[0-9]{5} ' | tail -n 1
+}
+
+report() {
+	local seed=$1 fs=$2 ref=$3 out=$4 line
+	line=$(first_diff "$ref" "$out")
+	echo "FAIL: seed $seed: $fs differs from tmpfs at line ${line:-?}"
+	if [ -n "$line" ]; then
+		echo "  operation: $(op_of "$ref" "$line" | cut -c1-300)"
+		echo "  tmpfs:     $(sed -n "${line}p" "$ref" | cut -c1-300)"
+		echo "  $fs: $(sed -n "${line}p" "$out" | cut -c1-300)"
+	else
+		echo "  (one output is a prefix of the other)"
+	fi
+	echo "  first lines of the diff:"
+	diff -u "$ref" "$out" | head -n 24 | cut -c1-300 | sed 's/^/    /'
+	echo "  rerun: tests/run-qemu.sh -s $base -t 40-differential, or in the guest:"
+	echo "    workload --seed $seed --ops $ops on tmpfs, and"
+	echo "    workload --seed $seed --ops $ops $ours on $fs"
+}
+
+# mount FSTYPE; run the workload with the given options; umount.
+run() {
+	local fstype=$1 seed=$2 out=$3 rc
+	shift 3
+	if ! mount -t "$fstype" -o nodev none "$mnt"; then
+		echo "FAIL: mount -t $fstype failed"
+		return 1
+	fi
+	workload --seed "$seed" --ops "$ops" "$@" "$mnt" >"$out" 2>"$out.err"
+	rc=$?
+	if ! umount "$mnt"; then
+		echo "FAIL: umount of $fstype failed (seed $seed)"
+		return 1
+	fi
+	if [ "$rc" -ne 0 ]; then
+		echo "FAIL: seed $seed: workload on $fstype exited with $rc"
+		grep -m 3 -e '!!' "$out" | cut -c1-300 | sed 's/^/  /'
+		head -n 5 "$out.err" | sed 's/^/  /'
+		return 1
+	fi
+	return 0
+}
+
+ipat_run modprobe inode_patterns
+
+echo "workload: seeds $base..$((base + nseeds - 1)), $ops operations each"
+t0=$(now)
+bad_fs=""
+i=0
+while [ "$i" -lt "$nseeds" ]; do
+	seed=$((base + i))
+	ts=$(now)
+	ref=$work/ref
+	# auto: tmpfs keeps user.* xattrs from 6.6 on, not on 6.1.
+	run tmpfs "$seed" "$ref" --user-xattr=auto || { failed=1; break; }
+	if [ "$i" -eq 0 ]; then
+		# The comparison means nothing unless a run is reproducible.
+		sed -n 's/^/  /; /results per operation/,$p' "$ref.err"
+		run tmpfs "$seed" "$work/ref2" --user-xattr=auto || { failed=1; break; }
+		if differ "$ref" "$work/ref2"; then
+			echo "FAIL: seed $seed: two tmpfs runs differ: the workload is not deterministic"
+			report "$seed" "tmpfs (again)" "$ref" "$work/ref2"
+			failed=1
+			break
+		fi
+	fi
+	for fs in $IPAT_FSTYPES; do
+		# After its first failure a filesystem is not run again.
+		case " $bad_fs " in *" $fs "*) continue ;; esac
+		out=$work/out.$fs
+		# shellcheck disable=SC2086 # $ours is a list of options
+		if ! run "$fs" "$seed" "$out" $ours; then
+			failed=1 bad_fs="$bad_fs $fs"
+			# A failed check shows up as a difference too: show it.
+			differ "$ref" "$out" && report "$seed" "$fs" "$ref" "$out"
+			continue
+		fi
+		if differ "$ref" "$out"; then
+			report "$seed" "$fs" "$ref" "$out"
+			failed=1 bad_fs="$bad_fs $fs"
+		fi
+	done
+	echo "seed $seed: $(grep -c . "$ref") lines, $(awk -v a="$ts" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')s"
+	rm -f "$work"/out.* "$work"/ref2*
+	i=$((i + 1))
+done
+echo "workload: $i seeds x $ops operations on tmpfs and $IPAT_FSTYPES in $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')s"
+
+cleanup
+if ! rmmod inode_patterns; then
+	echo "FAIL: rmmod inode_patterns failed"
+	failed=1
+fi
+[ "$failed" -eq 0 ] || exit 1
+echo "PASS: all filesystems matched tmpfs on every seed"
