@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: install what the bench needs, build, boot the guest once in
+# bench mode (tests/bench.sh), and turn its console log into tables, CSV
+# and plots (scripts/bench-report.sh).
+#
+#   scripts/bench.sh [--quick] [--out DIR] [ipat.bench_*=VALUE...]
+#     --quick    N = 1,000, one repetition: a check that the bench works,
+#                written to build/bench-quick/ (default: results/bench/)
+#     --out DIR  where the report goes
+#     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh, e.g.
+#                ipat.bench_big_reps=3 for the full matrix at 1,000,000
+#   QEMU_MEM      guest MiB (default 6144: at 1,000,000 files the four
+#                 filesystems hold ~0.95 GiB each, all at once)
+#   QEMU_TIMEOUT  seconds before the boot is killed (default 3600)
+#
+# The guest's console log stays in build/logs/bench.log.
+set -eu
+cd "$(dirname "$0")/.."
+
+out='' params=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) params+=(ipat.bench=quick); out=${out:-build/bench-quick}; shift ;;
+	--out) out=$2; shift 2 ;;
+	ipat.bench*=*) params+=("$1"); shift ;;
+	*) echo "usage: scripts/bench.sh [--quick] [--out DIR] [ipat.bench_*=VALUE...]" >&2; exit 2 ;;
+	esac
+done
+out=${out:-results/bench}
+
+# fs_mark is the independent peer, gnuplot draws the plots: bench only.
+scripts/install-deps.sh gnuplot-nox fsmark
+make
+qemu/mkinitramfs.sh
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+start=$(date +%s)
+rc=0
+IPAT_LOG=bench QEMU_MEM=${QEMU_MEM:-6144} QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600} \
+	qemu/run.sh bench "${params[@]}" || rc=$?
+wall=$(($(date +%s) - start))
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+log=build/logs/bench.log
+echo "bench: guest finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
+
+source=$(git describe --always --dirty 2>/dev/null || echo unknown)
+BENCH_WALL_S=$wall BENCH_LOAD_BEFORE=$load_before BENCH_LOAD_AFTER=$load_after \
+	BENCH_SOURCE="git $source" scripts/bench-report.sh "$log" "$out"
+
+status=0
+if ! scripts/check-log.sh "$log"; then
+	echo "bench: the kernel reported a bug during the bench (above; $log)" >&2
+	status=1
+fi
+end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
+case $end in
+*failed=0) ;;
+'') echo "bench: the bench did not finish (qemu exit $rc); see $log" >&2; status=1 ;;
+*) echo "bench: some runs failed ($end); see $log" >&2; status=1 ;;
+esac
+echo "bench: report in $out/bench.md"
+exit $status

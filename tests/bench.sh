@@ -1,0 +1,207 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The benchmark, run in the guest by /init in bench mode (make bench,
+# scripts/bench.sh) or in quick mode by tests/guest/90-bench-quick.sh.
+# Every filesystem gets the same runs, interleaved chunk by chunk so that
+# a slow spell of the host hits them alike. Results are "IPAT-BENCH ..."
+# lines on stdout, read from the console log by scripts/bench-report.sh;
+# progress goes to stderr.
+#
+# Kernel command line (all optional):
+#   ipat.bench=quick            N = 1,000, one repetition, small loops
+#   ipat.bench_sizes=N[,N...]   file counts (default 10000,100000,1000000)
+#   ipat.bench_reps=R           repetitions (default 3)
+#   ipat.bench_big_reps=R       repetitions at the largest size (default 1)
+#   ipat.bench_big_fs=FS[,FS..] filesystems at the largest size (default:
+#                               all but tmpfs)
+#   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
+# The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
+#
+# Why the defaults cut the largest size: under TCG one file costs about
+# 70-200 us to create, stat and unlink (tmpfs 2-3 times that), so the full
+# matrix at 1,000,000 files (5 filesystems x 2 layouts x 3 repetitions)
+# alone would take hours; one repetition of four filesystems keeps the
+# whole bench near the 20-minute budget. ipat.bench_big_reps=3
+# ipat.bench_big_fs=unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs asks
+# for the full matrix.
+set -eu
+
+param() {
+	tr ' ' '\n' </proc/cmdline | sed -n "s/^ipat\.$1=//p" | tail -n 1
+}
+
+all_fs=unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs
+mode=${IPAT_BENCH:-$(param bench)}
+mode=${mode:-full}
+if [ "$mode" = quick ]; then
+	sizes=1000 reps=1 big_reps=1 big_fs=$all_fs per_dir=100
+	payload_files=200 payload_passes=2 fsmark_files=1000 fsmark_loops=1
+else
+	sizes=10000,100000,1000000 reps=3 big_reps=1 per_dir=1000
+	big_fs=unionfs_demo,embedfs_demo,voidfs_demo,ramfs
+	payload_files=10000 payload_passes=6 fsmark_files=10000 fsmark_loops=3
+fi
+v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
+v=$(param bench_reps); reps=${v:-$reps}
+v=$(param bench_big_reps); big_reps=${v:-$big_reps}
+v=$(param bench_fs); fslist=$(echo "${v:-$all_fs}" | tr , ' ')
+v=$(param bench_big_fs); big_fs=" $(echo "${v:-$big_fs}" | tr , ' ') "
+largest=$(for n in $sizes; do echo "$n"; done | sort -n | tail -n 1)
+
+mnt=/mnt/bench
+mkdir -p "$mnt"
+start=$(cut -d. -f1 /proc/uptime)
+failed=0
+
+elapsed() {
+	echo $(($(cut -d. -f1 /proc/uptime) - start))
+}
+
+# A fresh filesystem for every run: nothing left over from the last one.
+# Inode limits far above the largest N (both default to half of RAM's pages).
+mount_fs() {
+	mkdir -p "$mnt/$1"
+	case $1 in
+	ramfs)	mount -t ramfs none "$mnt/$1" ;;
+	tmpfs)	mount -t tmpfs -o nr_inodes=4000000 none "$mnt/$1" ;;
+	*)	mount -t "$1" -o max_inodes=4000000 none "$mnt/$1" ;;
+	esac
+}
+
+# run "FS..." COMMAND...: mount each FS at $mnt/FS, run, unmount. A run
+# that fails is reported and counted, and the bench goes on.
+run() {
+	fss=$1
+	shift
+	mounted=
+	for fs in $fss; do
+		if mount_fs "$fs"; then
+			mounted="$mounted $fs"
+		else
+			echo "IPAT-BENCH error fs=$fs what=mount"
+			failed=$((failed + 1))
+		fi
+	done
+	if [ "$mounted" = " $(echo $fss)" ]; then
+		"$@" || failed=$((failed + 1))
+	fi
+	for fs in $mounted; do
+		umount "$mnt/$fs" || { echo "IPAT-BENCH error fs=$fs what=umount"; failed=$((failed + 1)); }
+	done
+}
+
+modprobe inode_patterns
+
+echo "IPAT-BENCH begin mode=$mode kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)" \
+	"mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" \
+	"sizes=$(echo $sizes | tr ' ' ,) reps=$reps big_reps=$big_reps" \
+	"big_fs=$(echo $big_fs | tr ' ' ,) per_dir=$per_dir" \
+	"payload_files=$payload_files payload_passes=$payload_passes" \
+	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true)" \
+	"module=$(cat /sys/module/inode_patterns/srcversion 2>/dev/null || echo unknown)"
+
+# What each of ours says about itself: sizes, object names (spaces made _).
+for fs in $fslist; do
+	f=/proc/fs/inode_patterns/$fs
+	[ -f "$f" ] || continue
+	awk -F': ' -v fs="$fs" '
+		BEGIN { printf "IPAT-BENCH fsinfo fs=%s", fs }
+		$1 ~ /^(pattern|vfs_inode_size|payload_size|inode_object|inode_object_size|private_object_size|private_alloc_size)$/ {
+			v = $2; gsub(/ /, "_", v); printf " %s=%s", $1, v }
+		END { print "" }' "$f"
+done
+
+# The caches that hold inodes, and what every file also costs.
+for cache in union_inode_cache embedfs_inode_cache inode_cache kmalloc-64 \
+	     shmem_inode_cache dentry lsm_inode_cache; do
+	d=/sys/kernel/slab/$cache
+	[ -d "$d" ] || continue
+	echo "IPAT-BENCH cache name=$cache object_size=$(cat "$d/object_size")" \
+		"slab_size=$(cat "$d/slab_size") order=$(cat "$d/order")" \
+		"objs_per_slab=$(cat "$d/objs_per_slab")"
+done
+
+# The runs of one size: all filesystems in turn, R times over.
+runs_of() {
+	r=$reps
+	list=$fslist
+	if [ "$1" = "$largest" ]; then
+		r=$big_reps
+		list=
+		for fs in $fslist; do
+			case $big_fs in *" $fs "*) list="$list $fs" ;; esac
+		done
+	fi
+}
+
+total=0
+for n in $sizes; do
+	runs_of "$n"
+	total=$((total + 2 * r))
+done
+
+# One run: all the filesystems at once, taking turns chunk by chunk
+# (tests/prog/ipat-bench.c), so that the host's slow spells hit them alike.
+# Twenty chunks a phase: enough for a median, few enough that reading
+# /proc/slabinfo after each create chunk costs little.
+i=0
+for n in $sizes; do
+	runs_of "$n"
+	chunk=$((n / 20))
+	[ "$chunk" -ge 50 ] || chunk=50
+	for layout in flat spread; do
+		D=0
+		[ "$layout" = spread ] && D=$per_dir
+		rep=1
+		while [ "$rep" -le "$r" ]; do
+			i=$((i + 1))
+			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
+			targets=
+			for fs in $list; do targets="$targets $fs:$mnt/$fs"; done
+			# shellcheck disable=SC2086 # $targets is a list
+			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" $targets
+			rep=$((rep + 1))
+		done
+	done
+done
+
+# The private-data path: all filesystems at once, taking turns pass by
+# pass; three times, each with new files.
+rep=1
+targets=
+for fs in $fslist; do targets="$targets $fs:$mnt/$fs"; done
+while [ "$rep" -le 3 ]; do
+	echo "bench: payload rep $rep [$(elapsed)s]" >&2
+	# shellcheck disable=SC2086 # $targets is a list
+	run "$fslist" ipat-bench payload -n "$payload_files" -p "$payload_passes" \
+		-r "$rep" $targets
+	rep=$((rep + 1))
+done
+
+# An independent peer: fs_mark's file creation (empty files, no sync).
+fsmark() {
+	out=/tmp/fsmark.$1.out
+	(cd /tmp && fs_mark -d "$mnt/$1/fsm" -n "$fsmark_files" -s 0 -S 0 \
+		-L "$fsmark_loops" -t 1) >"$out" 2>&1 || {
+		cat "$out"
+		echo "IPAT-BENCH error fs=$1 what=fs_mark"
+		return 1
+	}
+	sed 's/^/fs_mark: /' "$out" >&2
+	# Result rows: FSUse% Count Size Files/sec [App Overhead]
+	awk -v fs="$1" '$1 ~ /^[0-9]+$/ && NF >= 4 && $4 ~ /^[0-9.]+$/ {
+		printf "IPAT-BENCH fsmark fs=%s loop=%d count=%s files_per_sec=%s\n", fs, ++k, $2, $4 }' "$out"
+}
+if command -v fs_mark >/dev/null; then
+	for fs in $fslist; do
+		echo "bench: fs_mark on $fs [$(elapsed)s]" >&2
+		run "$fs" fsmark "$fs"
+	done
+else
+	echo "IPAT-BENCH note fs_mark=missing"
+fi
+
+rmmod inode_patterns || failed=$((failed + 1))
+echo "IPAT-BENCH end elapsed_s=$(elapsed) failed=$failed"
+[ "$failed" -eq 0 ]
