@@ -22,7 +22,7 @@
  * @list: the attributes, &struct ipat_xattr linked by their @list
  */
 struct ipat_xattrs {
-	spinlock_t lock;
+	spinlock_t lock;	/* protects list */
 	struct list_head list;
 };
 
@@ -113,7 +113,7 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * @used_inodes: inodes that exist now, the root directory included
  */
 struct ipat_sb_info {
-	spinlock_t lock;
+	spinlock_t lock;	/* protects the counters */
 	unsigned long max_inodes;
 	unsigned long used_inodes;
 };

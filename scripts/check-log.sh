@@ -40,6 +40,15 @@ reports=(
 	'rcu: INFO: .* detected stalls'
 	'UBSAN:'
 	'[^ ]+ invoked oom-killer:'
+	# The debug kernel's detectors (scripts/debug-kernel.sh). KASAN and
+	# KFENCE say "BUG: KASAN: ..." and "BUG: KFENCE: ...", lockdep
+	# "WARNING: possible circular locking dependency detected" and the
+	# like: both already above. kmemleak lists its leaks only when asked
+	# (the guest tests cat /sys/kernel/debug/kmemleak), and turns itself
+	# off, quietly to the tests, when it fails.
+	'unreferenced object 0x[0-9a-f]+ \(size [0-9]+\):'
+	'kmemleak: Kernel memory leak detector disabled'
+	'kmemleak: Cannot allocate a kmemleak_object structure'
 )
 pattern="(^|\[ *[0-9]+\.[0-9]+\] )($(IFS='|'; echo "${reports[*]}"))"
 

@@ -15,6 +15,11 @@ base="linux-image-amd64 linux-headers-amd64 qemu-system-x86 busybox-static
 kmod cpio gcc make libc6-dev sparse"
 # stress-ng: copied into the guest for tests/guest/75-stress-ng.sh.
 base="$base stress-ng"
+# The kernel-quality tier: checkpatch.pl and the debug kernel come from
+# linux-source-6.1, built with flex, bison, bc and libelf-dev (objtool);
+# rsync copies sources for scripts/build-module.sh; dkms for
+# tests/host/40-dkms.sh, and openssl for its throw-away signing key.
+base="$base linux-source-6.1 flex bison bc libelf-dev rsync dkms openssl"
 
 missing=
 for pkg in $base ${IPAT_EXTRA_DEPS:-} "$@"; do

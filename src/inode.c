@@ -68,7 +68,9 @@ struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
 	mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 	/* Like ramfs: the page cache is the only copy of the data. */
 	mapping_set_unevictable(inode->i_mapping);
-	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
+	inode->i_ctime = current_time(inode);
+	inode->i_mtime = inode->i_ctime;
+	inode->i_atime = inode->i_ctime;
 	ipat_payload_init(ipat_payload(inode), inode);
 
 	switch (mode & S_IFMT) {
@@ -100,7 +102,8 @@ static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 {
 	d_instantiate(dentry, inode);
 	dget(dentry);
-	dir->i_mtime = dir->i_ctime = current_time(dir);
+	dir->i_ctime = current_time(dir);
+	dir->i_mtime = dir->i_ctime;
 }
 
 static int ipat_mknod(struct user_namespace *mnt_userns, struct inode *dir,

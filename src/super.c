@@ -31,13 +31,18 @@ struct ipat_options {
 	unsigned long max_inodes;
 };
 
-enum ipat_param { Opt_mode, Opt_uid, Opt_gid, Opt_max_inodes };
+enum ipat_param {
+	IPAT_OPT_MODE,
+	IPAT_OPT_UID,
+	IPAT_OPT_GID,
+	IPAT_OPT_MAX_INODES,
+};
 
 static const struct fs_parameter_spec ipat_param_specs[] = {
-	fsparam_u32oct("mode", Opt_mode),
-	fsparam_u32("uid", Opt_uid),
-	fsparam_u32("gid", Opt_gid),
-	fsparam_u64("max_inodes", Opt_max_inodes),
+	fsparam_u32oct("mode", IPAT_OPT_MODE),
+	fsparam_u32("uid", IPAT_OPT_UID),
+	fsparam_u32("gid", IPAT_OPT_GID),
+	fsparam_u64("max_inodes", IPAT_OPT_MAX_INODES),
 	{}
 };
 
@@ -51,6 +56,8 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
 	struct ipat_options *opts = fc->fs_private;
 	struct fs_parse_result result;
+	kuid_t uid;
+	kgid_t gid;
 	int opt;
 
 	opt = fs_parse(fc, ipat_param_specs, param, &result);
@@ -58,25 +65,28 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		return opt;
 
 	switch (opt) {
-	case Opt_mode:
+	case IPAT_OPT_MODE:
 		if (result.uint_32 & ~S_IALLUGO)
 			return invalfc(fc, "mode=%o has bits beyond %o",
 				       result.uint_32, S_IALLUGO);
 		opts->mode = result.uint_32;
 		break;
-	case Opt_uid:
-		opts->uid = make_kuid(current_user_ns(), result.uint_32);
-		if (!uid_valid(opts->uid))
+	case IPAT_OPT_UID:
+		/* A refused value must not replace the one the context has. */
+		uid = make_kuid(current_user_ns(), result.uint_32);
+		if (!uid_valid(uid))
 			return invalfc(fc, "uid=%u does not map to a user",
 				       result.uint_32);
+		opts->uid = uid;
 		break;
-	case Opt_gid:
-		opts->gid = make_kgid(current_user_ns(), result.uint_32);
-		if (!gid_valid(opts->gid))
+	case IPAT_OPT_GID:
+		gid = make_kgid(current_user_ns(), result.uint_32);
+		if (!gid_valid(gid))
 			return invalfc(fc, "gid=%u does not map to a group",
 				       result.uint_32);
+		opts->gid = gid;
 		break;
-	case Opt_max_inodes:
+	case IPAT_OPT_MAX_INODES:
 		/* The root directory alone needs one; ULONG_MAX is no limit. */
 		if (result.uint_64 < 1 || result.uint_64 >= ULONG_MAX)
 			return invalfc(fc, "max_inodes=%llu is out of range",

@@ -69,9 +69,9 @@ static void voidfs_free_inode(struct inode *inode)
 	struct voidfs_inode_info *vi = VOIDFS_I(inode);
 
 	if (vi) {
-		kfree(vi);
 		ipat_count_private_free(&voidfs_type);
 		ipat_count_inode_free(&voidfs_type);
+		kfree(vi);
 	}
 	free_inode_nonrcu(inode);
 }

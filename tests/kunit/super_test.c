@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of src/super.c: mount option parsing, the max_inodes
+ * accounting and what statfs() and /proc/mounts report from it. super.c is
+ * compiled into this file for its static functions; inode.c comes along
+ * only because ipat_fill_super() needs ipat_new_inode(), and no test here
+ * mounts anything: the guest tests do that.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+
+#include "../../src/super.c"
+#include "../../src/inode.c"
+
+/*
+ * A filesystem type with the shared code's mount context and nothing else:
+ * enough for fs_context_for_mount() and the option parser behind it.
+ */
+static struct ipat_fs_type st_type = {
+	.fs_type = {
+		.name		 = "ipat_kunit",
+		.init_fs_context = ipat_init_fs_context,
+	},
+};
+
+/**
+ * struct st_fixture - a fake mounted filesystem
+ * @sb: its superblock, pointing to @type and @sbi
+ * @sbi: the per-mount counters
+ * @root: the root directory's inode, for show_options()
+ * @dentry: the root dentry
+ * @type: a filesystem type of its own, for a statistics block of its own
+ */
+struct st_fixture {
+	struct super_block sb;
+	struct ipat_sb_info sbi;
+	struct inode root;
+	struct dentry dentry;
+	struct ipat_fs_type type;
+};
+
+static int st_init(struct kunit *test)
+{
+	struct st_fixture *fx;
+
+	fx = kunit_kzalloc(test, sizeof(*fx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	fx->type.fs_type.name = "ipat_kunit";
+	fx->type.magic = 0x6b756e74;
+	fx->sb.s_type = &fx->type.fs_type;
+	fx->sb.s_magic = fx->type.magic;
+	fx->sb.s_fs_info = &fx->sbi;
+	spin_lock_init(&fx->sbi.lock);
+	fx->root.i_sb = &fx->sb;
+	fx->root.i_mode = S_IFDIR | IPAT_DEFAULT_MODE;
+	fx->dentry.d_sb = &fx->sb;
+	fx->dentry.d_inode = &fx->root;
+	test->priv = fx;
+	return 0;
+}
+
+/* Parse "key=value" (or a bare "key" for a NULL value) into a new context. */
+static int st_parse(struct kunit *test, struct fs_context *fc,
+		    const char *key, const char *value)
+{
+	return vfs_parse_fs_string(fc, key, value, value ? strlen(value) : 0);
+}
+
+static struct fs_context *st_context(struct kunit *test)
+{
+	struct fs_context *fc = fs_context_for_mount(&st_type.fs_type, 0);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fc);
+	return fc;
+}
+
+static struct ipat_options *st_opts(struct fs_context *fc)
+{
+	return fc->fs_private;
+}
+
+static void st_defaults(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, IPAT_DEFAULT_MODE);
+	KUNIT_EXPECT_TRUE(test, uid_eq(st_opts(fc)->uid, current_fsuid()));
+	KUNIT_EXPECT_TRUE(test, gid_eq(st_opts(fc)->gid, current_fsgid()));
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, totalram_pages() / 2);
+	put_fs_context(fc);
+}
+
+static void st_mode(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "700"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, 0700);
+	/* Octal, even without a leading 0; the last one given wins. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "0750"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, 0750);
+	/* setuid, setgid and sticky bits are permission bits too. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "7777"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, 07777);
+	/* A file type bit is not, and a refused value changes nothing. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "10000"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "40755"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", "8"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", ""), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "mode", NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, 07777);
+	put_fs_context(fc);
+}
+
+static void st_uid_gid(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "uid", "1000"), 0);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "gid", "100"), 0);
+	KUNIT_EXPECT_TRUE(test, uid_eq(st_opts(fc)->uid, KUIDT_INIT(1000)));
+	KUNIT_EXPECT_TRUE(test, gid_eq(st_opts(fc)->gid, KGIDT_INIT(100)));
+	/* (u32)-1 is the invalid id, not a user. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "uid", "4294967295"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "gid", "4294967295"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "uid", "4294967296"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "uid", "-1"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "gid", "root"), -EINVAL);
+	KUNIT_EXPECT_TRUE(test, uid_eq(st_opts(fc)->uid, KUIDT_INIT(1000)));
+	KUNIT_EXPECT_TRUE(test, gid_eq(st_opts(fc)->gid, KGIDT_INIT(100)));
+	put_fs_context(fc);
+}
+
+static void st_max_inodes(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	/* The root directory alone needs one inode. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "1"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "0"), -EINVAL);
+	/* ULONG_MAX is refused; one below it is the largest limit. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
+				       "18446744073709551615"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
+				       "18446744073709551616"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
+				       "18446744073709551614"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, ULONG_MAX - 1);
+	put_fs_context(fc);
+}
+
+static void st_unknown(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "size", "1m"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "Mode", "700"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, IPAT_DEFAULT_MODE);
+	put_fs_context(fc);
+}
+
+/* A remount starts from the mounted limit, not from the default. */
+static void st_reconfigure_defaults(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct fs_context fc = {
+		.purpose = FS_CONTEXT_FOR_RECONFIGURE,
+		.root = &fx->dentry,
+	};
+
+	fx->sbi.max_inodes = 42;
+	KUNIT_ASSERT_EQ(test, ipat_init_fs_context(&fc), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(&fc)->max_inodes, 42);
+	KUNIT_EXPECT_PTR_EQ(test, fc.ops, &ipat_context_ops);
+	ipat_free_fc(&fc);
+}
+
+static void st_reconfigure(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct ipat_options opts = {};
+	struct fs_context fc = {
+		.root = &fx->dentry,
+		.fs_private = &opts,
+	};
+
+	fx->sbi.max_inodes = 10;
+	fx->sbi.used_inodes = 5;
+	/* Below the inodes in use: refused, limit unchanged. */
+	opts.max_inodes = 4;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
+	/* Exactly the inodes in use is a full filesystem, not an error. */
+	opts.max_inodes = 5;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 5);
+	opts.max_inodes = 1000;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 5);
+}
+
+static void st_reserve(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	atomic_long_t *live = &fx->type.stats.inodes;
+
+	fx->sbi.max_inodes = 3;
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(&fx->sb));
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(&fx->sb));
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(&fx->sb));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 3);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(live), 3);
+	/* At the limit: refused, and counted nowhere. */
+	KUNIT_EXPECT_FALSE(test, ipat_reserve_inode(&fx->sb));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 3);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(live), 3);
+	ipat_release_inode(&fx->sb);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 2);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(live), 2);
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(&fx->sb));
+	while (fx->sbi.used_inodes)
+		ipat_release_inode(&fx->sb);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(live), 0);
+}
+
+/* The type's live count adds up over all its mounts. */
+static void st_reserve_two_mounts(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct ipat_sb_info sbi2 = { .max_inodes = 1 };
+	struct super_block *sb2;
+
+	sb2 = kunit_kzalloc(test, sizeof(*sb2), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sb2);
+	spin_lock_init(&sbi2.lock);
+	sb2->s_type = &fx->type.fs_type;
+	sb2->s_fs_info = &sbi2;
+	fx->sbi.max_inodes = 1;
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(&fx->sb));
+	/* One full mount does not stop another. */
+	KUNIT_EXPECT_TRUE(test, ipat_reserve_inode(sb2));
+	KUNIT_EXPECT_FALSE(test, ipat_reserve_inode(sb2));
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&fx->type.stats.inodes), 2);
+	ipat_release_inode(sb2);
+	ipat_release_inode(&fx->sb);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&fx->type.stats.inodes), 0);
+}
+
+static void st_statfs(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct kstatfs buf = {};
+
+	fx->sbi.max_inodes = 100;
+	fx->sbi.used_inodes = 7;
+	KUNIT_EXPECT_EQ(test, ipat_statfs(&fx->dentry, &buf), 0);
+	KUNIT_EXPECT_EQ(test, buf.f_type, fx->type.magic);
+	KUNIT_EXPECT_EQ(test, buf.f_files, 100);
+	KUNIT_EXPECT_EQ(test, buf.f_ffree, 93);
+	KUNIT_EXPECT_EQ(test, buf.f_namelen, NAME_MAX);
+	KUNIT_EXPECT_EQ(test, buf.f_bsize, PAGE_SIZE);
+	KUNIT_EXPECT_LE(test, buf.f_bfree, buf.f_blocks);
+	KUNIT_EXPECT_EQ(test, buf.f_bavail, buf.f_bfree);
+}
+
+/* show_options() into a buffer; returns what it wrote. */
+static const char *st_show(struct kunit *test, char *buf, size_t size)
+{
+	struct st_fixture *fx = test->priv;
+	struct seq_file m = { .buf = buf, .size = size };
+
+	KUNIT_EXPECT_EQ(test, ipat_show_options(&m, &fx->dentry), 0);
+	KUNIT_EXPECT_LT(test, m.count, size);
+	buf[min(m.count, size - 1)] = '\0';
+	return buf;
+}
+
+static void st_show_options(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	char buf[128];
+
+	/* Defaults are left out; max_inodes is always shown. */
+	fx->sbi.max_inodes = 12;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",max_inodes=12");
+	fx->root.i_mode = S_IFDIR | 01777;
+	fx->root.i_uid = KUIDT_INIT(1000);
+	fx->root.i_gid = KGIDT_INIT(100);
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=1777,uid=1000,gid=100,max_inodes=12");
+	/* Always three digits, so mode=0 reads as a mode. */
+	fx->root.i_mode = S_IFDIR;
+	fx->root.i_uid = GLOBAL_ROOT_UID;
+	fx->root.i_gid = GLOBAL_ROOT_GID;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=000,max_inodes=12");
+}
+
+static struct kunit_case st_option_cases[] = {
+	KUNIT_CASE(st_defaults),
+	KUNIT_CASE(st_mode),
+	KUNIT_CASE(st_uid_gid),
+	KUNIT_CASE(st_max_inodes),
+	KUNIT_CASE(st_unknown),
+	KUNIT_CASE(st_reconfigure_defaults),
+	KUNIT_CASE(st_reconfigure),
+	KUNIT_CASE(st_show_options),
+	{}
+};
+
+static struct kunit_suite st_option_suite = {
+	.name = "inode_patterns_options",
+	.init = st_init,
+	.test_cases = st_option_cases,
+};
+
+static struct kunit_case st_accounting_cases[] = {
+	KUNIT_CASE(st_reserve),
+	KUNIT_CASE(st_reserve_two_mounts),
+	KUNIT_CASE(st_statfs),
+	{}
+};
+
+static struct kunit_suite st_accounting_suite = {
+	.name = "inode_patterns_accounting",
+	.init = st_init,
+	.test_cases = st_accounting_cases,
+};
+
+kunit_test_suites(&st_option_suite, &st_accounting_suite);
+
+MODULE_DESCRIPTION("KUnit tests of inode_patterns' own logic");
+MODULE_LICENSE("GPL");

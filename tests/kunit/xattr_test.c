@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the extended attribute store (src/xattr.c), which is
+ * compiled into this file so that the tests reach its static functions
+ * without the module exporting anything. The handlers run on a fake inode
+ * whose superblock points to a fake filesystem type: no mount, no VFS
+ * permission checks, just the store's own logic and its byte accounting.
+ */
+#include <kunit/test.h>
+#include <linux/cred.h>
+#include <linux/dcache.h>
+
+#include "../../src/xattr.c"
+
+/**
+ * struct xt_fixture - one fake inode and what it hangs from
+ * @type: the fake filesystem type, whose payload() finds @payload
+ * @sb: the inode's superblock; only s_type and the time fields are used
+ * @inode: the inode the handlers are called on
+ * @dentry: for ipat_listxattr(), which takes a dentry
+ * @payload: the inode's private data
+ */
+struct xt_fixture {
+	struct ipat_fs_type type;
+	struct super_block sb;
+	struct inode inode;
+	struct dentry dentry;
+	struct ipat_payload payload;
+};
+
+static struct ipat_payload *xt_payload(struct inode *inode)
+{
+	return &container_of(inode, struct xt_fixture, inode)->payload;
+}
+
+static int xt_init(struct kunit *test)
+{
+	struct xt_fixture *fx;
+
+	fx = kunit_kzalloc(test, sizeof(*fx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	fx->type.fs_type.name = "xattr_test";
+	fx->type.payload = xt_payload;
+	fx->sb.s_type = &fx->type.fs_type;
+	/* current_time() truncates to these. */
+	fx->sb.s_time_gran = 1;
+	fx->sb.s_time_min = TIME64_MIN;
+	fx->sb.s_time_max = TIME64_MAX;
+	fx->inode.i_sb = &fx->sb;
+	fx->dentry.d_inode = &fx->inode;
+	fx->dentry.d_sb = &fx->sb;
+	ipat_xattrs_init(&fx->payload.xattrs);
+	test->priv = fx;
+	return 0;
+}
+
+static void xt_exit(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+
+	ipat_xattrs_free(&fx->payload.xattrs, &fx->type.stats);
+}
+
+/* The handler for a full name, as the VFS would pick it. */
+static const struct xattr_handler *xt_handler(const char *name)
+{
+	if (!strncmp(name, XATTR_TRUSTED_PREFIX, XATTR_TRUSTED_PREFIX_LEN))
+		return &ipat_trusted_xattr_handler;
+	return &ipat_user_xattr_handler;
+}
+
+/* Handlers get the suffix, a pointer into the full name, as from the VFS. */
+static int xt_set(struct kunit *test, const char *name, const void *value,
+		  size_t size, int flags)
+{
+	struct xt_fixture *fx = test->priv;
+	const struct xattr_handler *h = xt_handler(name);
+
+	return ipat_xattr_set(h, &init_user_ns, &fx->dentry, &fx->inode,
+			      name + strlen(h->prefix), value, size, flags);
+}
+
+static int xt_get(struct kunit *test, const char *name, void *buf,
+		  size_t size)
+{
+	struct xt_fixture *fx = test->priv;
+	const struct xattr_handler *h = xt_handler(name);
+
+	return ipat_xattr_get(h, &fx->dentry, &fx->inode,
+			      name + strlen(h->prefix), buf, size);
+}
+
+static long xt_bytes(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+
+	return atomic_long_read(&fx->type.stats.xattr_bytes);
+}
+
+/* What one attribute costs: entry, value and NUL-terminated name. */
+static long xt_cost(const char *name, size_t size)
+{
+	return sizeof(struct ipat_xattr) + size + strlen(name) + 1;
+}
+
+static void xt_set_get(struct kunit *test)
+{
+	char buf[16];
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "hello", 5, 0), 0);
+	/* A NULL buffer asks for the size. */
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", NULL, 0), 5);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, sizeof(buf)), 5);
+	KUNIT_EXPECT_EQ(test, memcmp(buf, "hello", 5), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("user.a", 5));
+}
+
+static void xt_missing(struct kunit *test)
+{
+	char buf[4];
+
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, sizeof(buf)),
+			-ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "x", 1, 0), 0);
+	/* Names are compared whole: neither a prefix nor an extension. */
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.ab", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.", NULL, 0), -ENODATA);
+	/* The same suffix in the other namespace is another attribute. */
+	KUNIT_EXPECT_EQ(test, xt_get(test, "trusted.a", NULL, 0), -ENODATA);
+}
+
+static void xt_erange(struct kunit *test)
+{
+	char buf[5];
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "hello", 5, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, 4), -ERANGE);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, 5), 5);
+}
+
+/* An empty value is an attribute, not a removal. */
+static void xt_empty_value(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.e", "", 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.e", NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("user.e", 0));
+}
+
+static void xt_create_flag(struct kunit *test)
+{
+	char buf[8];
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "old", 3, XATTR_CREATE),
+			0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "newer", 5, XATTR_CREATE),
+			-EEXIST);
+	/* The refused value changed nothing, its bytes included. */
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, sizeof(buf)), 3);
+	KUNIT_EXPECT_EQ(test, memcmp(buf, "old", 3), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("user.a", 3));
+}
+
+static void xt_replace_flag(struct kunit *test)
+{
+	char buf[8];
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "x", 1, XATTR_REPLACE),
+			-ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "old", 3, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "newer", 5,
+				     XATTR_REPLACE), 0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, sizeof(buf)), 5);
+	KUNIT_EXPECT_EQ(test, memcmp(buf, "newer", 5), 0);
+	/* The old value's bytes went with it. */
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("user.a", 5));
+}
+
+/* removexattr() arrives as a NULL value with XATTR_REPLACE. */
+static void xt_remove(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "v", 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", NULL, 0, XATTR_REPLACE),
+			0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", NULL, 0, XATTR_REPLACE),
+			-ENODATA);
+}
+
+static void xt_ctime(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "v", 1, 0), 0);
+	KUNIT_EXPECT_NE(test, fx->inode.i_ctime.tv_sec, 0);
+	/* A refused change is no change. */
+	fx->inode.i_ctime.tv_sec = 0;
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "w", 1, XATTR_CREATE),
+			-EEXIST);
+	KUNIT_EXPECT_EQ(test, fx->inode.i_ctime.tv_sec, 0);
+}
+
+/* The largest value the VFS lets through, which kvmalloc() may vmalloc. */
+static void xt_large_value(struct kunit *test)
+{
+	u8 *in, *out;
+	size_t i;
+
+	in = kunit_kmalloc(test, XATTR_SIZE_MAX, GFP_KERNEL);
+	out = kunit_kzalloc(test, XATTR_SIZE_MAX, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, in);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, out);
+	for (i = 0; i < XATTR_SIZE_MAX; i++)
+		in[i] = i * 7;
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.big", in, XATTR_SIZE_MAX, 0),
+			0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.big", out, XATTR_SIZE_MAX),
+			XATTR_SIZE_MAX);
+	KUNIT_EXPECT_EQ(test, memcmp(in, out, XATTR_SIZE_MAX), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test),
+			xt_cost("user.big", XATTR_SIZE_MAX));
+}
+
+static const char xt_names[] = "user.a\0trusted.b\0user.c";
+
+static void xt_fill(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, xt_set(test, "user.a", "1", 1, 0), 0);
+	KUNIT_ASSERT_EQ(test, xt_set(test, "trusted.b", "2", 1, 0), 0);
+	KUNIT_ASSERT_EQ(test, xt_set(test, "user.c", "3", 1, 0), 0);
+}
+
+static void xt_list(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	char buf[64];
+
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0), 0);
+	xt_fill(test);
+	/* Every name with its NUL, in the order they were set. */
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			sizeof(xt_names));
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, sizeof(buf)),
+			sizeof(xt_names));
+	KUNIT_EXPECT_EQ(test, memcmp(buf, xt_names, sizeof(xt_names)), 0);
+	/* One byte short of the whole list is too short. */
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf,
+					     sizeof(xt_names) - 1), -ERANGE);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf,
+					     sizeof(xt_names)),
+			sizeof(xt_names));
+}
+
+/* trusted.* names are listed only to CAP_SYS_ADMIN. */
+static void xt_list_unprivileged(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	static const char user_names[] = "user.a\0user.c";
+	const struct cred *old;
+	struct cred *cred;
+	char buf[64];
+	ssize_t len, size;
+
+	xt_fill(test);
+	cred = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cap_lower(cred->cap_effective, CAP_SYS_ADMIN);
+	old = override_creds(cred);
+	size = ipat_listxattr(&fx->dentry, NULL, 0);
+	len = ipat_listxattr(&fx->dentry, buf, sizeof(buf));
+	revert_creds(old);
+	put_cred(cred);
+
+	KUNIT_EXPECT_EQ(test, size, sizeof(user_names));
+	KUNIT_EXPECT_EQ(test, len, sizeof(user_names));
+	KUNIT_EXPECT_EQ(test, memcmp(buf, user_names, sizeof(user_names)), 0);
+}
+
+/* Eviction's ipat_xattrs_free() gives every byte back. */
+static void xt_free(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+
+	xt_fill(test);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test),
+			xt_cost("user.a", 1) + xt_cost("trusted.b", 1) +
+			xt_cost("user.c", 1));
+	ipat_xattrs_free(&fx->payload.xattrs, &fx->type.stats);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fx->payload.xattrs.list));
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0), 0);
+}
+
+static struct kunit_case xt_cases[] = {
+	KUNIT_CASE(xt_set_get),
+	KUNIT_CASE(xt_missing),
+	KUNIT_CASE(xt_erange),
+	KUNIT_CASE(xt_empty_value),
+	KUNIT_CASE(xt_create_flag),
+	KUNIT_CASE(xt_replace_flag),
+	KUNIT_CASE(xt_remove),
+	KUNIT_CASE(xt_ctime),
+	KUNIT_CASE(xt_large_value),
+	KUNIT_CASE(xt_list),
+	KUNIT_CASE(xt_list_unprivileged),
+	KUNIT_CASE(xt_free),
+	{}
+};
+
+static struct kunit_suite xt_suite = {
+	.name = "inode_patterns_xattr",
+	.init = xt_init,
+	.exit = xt_exit,
+	.test_cases = xt_cases,
+};
+
+kunit_test_suite(xt_suite);
