@@ -180,6 +180,22 @@ static int ipat_getattr(struct user_namespace *mnt_userns,
 	return 0;
 }
 
+/*
+ * simple_setattr() copies only the times the caller asked for, and
+ * truncate(2) asks for none: like tmpfs, a change of size is a change of
+ * the file, so it updates mtime and ctime (notify_change() set both to now).
+ */
+static int ipat_file_setattr(struct user_namespace *mnt_userns,
+			     struct dentry *dentry, struct iattr *attr)
+{
+	struct inode *inode = d_inode(dentry);
+
+	if ((attr->ia_valid & ATTR_SIZE) &&
+	    attr->ia_size != i_size_read(inode))
+		attr->ia_valid |= ATTR_MTIME | ATTR_CTIME;
+	return simple_setattr(mnt_userns, dentry, attr);
+}
+
 static const struct inode_operations ipat_dir_iops = {
 	.create		= ipat_create,
 	.lookup		= simple_lookup,
@@ -198,7 +214,7 @@ static const struct inode_operations ipat_dir_iops = {
 
 static const struct inode_operations ipat_file_iops = {
 	.getattr	= ipat_getattr,
-	.setattr	= simple_setattr,
+	.setattr	= ipat_file_setattr,
 	.listxattr	= ipat_listxattr,
 };
 
