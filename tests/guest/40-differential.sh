@@ -65,42 +65,43 @@ op_of() {
 	head -n "$2" "$1" | grep -E '^[0-9]{5} ' | tail -n 1
 }
 
+# report SEED NAME REF OUT: where OUT, from filesystem NAME, parts from REF.
 report() {
-	local seed=$1 fs=$2 ref=$3 out=$4 line
-	line=$(first_diff "$ref" "$out")
-	echo "FAIL: seed $seed: $fs differs from tmpfs at line ${line:-?}"
-	if [ -n "$line" ]; then
-		echo "  operation: $(op_of "$ref" "$line" | cut -c1-300)"
-		echo "  tmpfs:     $(sed -n "${line}p" "$ref" | cut -c1-300)"
-		echo "  $fs: $(sed -n "${line}p" "$out" | cut -c1-300)"
+	r_line=$(first_diff "$3" "$4")
+	echo "FAIL: seed $1: $2 differs from tmpfs at line ${r_line:-?}"
+	if [ -n "$r_line" ]; then
+		echo "  operation: $(op_of "$3" "$r_line" | cut -c1-300)"
+		echo "  tmpfs:     $(sed -n "${r_line}p" "$3" | cut -c1-300)"
+		echo "  $2: $(sed -n "${r_line}p" "$4" | cut -c1-300)"
 	else
 		echo "  (one output is a prefix of the other)"
 	fi
 	echo "  first lines of the diff:"
-	diff -u "$ref" "$out" | head -n 24 | cut -c1-300 | sed 's/^/    /'
+	diff -u "$3" "$4" | head -n 24 | cut -c1-300 | sed 's/^/    /'
 	echo "  rerun: tests/run-qemu.sh -s $base -t 40-differential, or in the guest:"
-	echo "    workload --seed $seed --ops $ops on tmpfs, and"
-	echo "    workload --seed $seed --ops $ops $ours on $fs"
+	echo "    workload --seed $1 --ops $ops on tmpfs, and"
+	echo "    workload --seed $1 --ops $ops $ours on $2"
 }
 
-# mount FSTYPE; run the workload with the given options; umount.
+# run FSTYPE SEED OUT [OPTION...]: mount FSTYPE afresh, run the workload
+# into OUT (its summary into OUT.err), umount.
 run() {
-	local fstype=$1 seed=$2 out=$3 rc
+	r_fs=$1 r_seed=$2 r_out=$3
 	shift 3
-	if ! mount -t "$fstype" -o nodev none "$mnt"; then
-		echo "FAIL: mount -t $fstype failed"
+	if ! mount -t "$r_fs" -o nodev none "$mnt"; then
+		echo "FAIL: mount -t $r_fs failed"
 		return 1
 	fi
-	workload --seed "$seed" --ops "$ops" "$@" "$mnt" >"$out" 2>"$out.err"
-	rc=$?
+	workload --seed "$r_seed" --ops "$ops" "$@" "$mnt" >"$r_out" 2>"$r_out.err"
+	r_rc=$?
 	if ! umount "$mnt"; then
-		echo "FAIL: umount of $fstype failed (seed $seed)"
+		echo "FAIL: umount of $r_fs failed (seed $r_seed)"
 		return 1
 	fi
-	if [ "$rc" -ne 0 ]; then
-		echo "FAIL: seed $seed: workload on $fstype exited with $rc"
-		grep -m 3 -e '!!' "$out" | cut -c1-300 | sed 's/^/  /'
-		head -n 5 "$out.err" | sed 's/^/  /'
+	if [ "$r_rc" -ne 0 ]; then
+		echo "FAIL: seed $r_seed: workload on $r_fs exited with $r_rc"
+		grep -m 3 -e '!!' "$r_out" | cut -c1-300 | sed 's/^/  /'
+		head -n 5 "$r_out.err" | sed 's/^/  /'
 		return 1
 	fi
 	return 0

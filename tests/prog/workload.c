@@ -48,15 +48,17 @@
  *    objects get an old atime first, then the program waits for the coarse
  *    clock to pass every time they carry, performs the operation and prints
  *    which of atime, mtime, ctime changed on each object.
- *  - btime: tmpfs on 6.1 does not report it, so it is never printed; when
- *    reported it must not be later than ctime, and --btime=required makes
- *    its absence an error.
+ *  - btime: never printed, as it is always "now" (tmpfs on 6.1 reports
+ *    it too, from i_crtime, but whether a filesystem reports it at all is
+ *    its own choice).  When reported it must not be later than ctime, and
+ *    --btime=required makes its absence an error.
  *  - user.* xattrs: tmpfs before 6.6 refuses them, the filesystems under
  *    test keep them on regular files and directories like ext4.  Results of
  *    user.* operations are checked against a model inside this program
- *    (--user-xattr=model: supported; absent: EOPNOTSUPP; auto, the default:
- *    probe DIR)
- *    and print as "model" when they agree, so outputs stay comparable.
+ *    (--user-xattr=model: supported; absent: EOPNOTSUPP; auto, the
+ *    default: probe DIR) and print as "model" when they agree, so outputs
+ *    stay comparable; a timed user.* set or remove prints '=' for ctime
+ *    when its change agrees with the model.
  *    trusted.* and unknown namespaces (foo.*) print raw results.
  *    security.* and system.* are never used and not listed.
  *  - RENAME_WHITEOUT is never in the sequence (tmpfs supports it, the
