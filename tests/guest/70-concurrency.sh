@@ -19,7 +19,7 @@ begin=$(date +%s)
 
 seed=${IPAT_SEED:-0}
 # Operations per worker, 4 workers: about 10 s per filesystem under TCG.
-ops=${IPAT_HAMMER_OPS:-3000}
+ops=${IPAT_HAMMER_OPS:-4000}
 
 mkdir -p /mnt/hammer
 ipat_run mount -t tmpfs none /mnt/hammer

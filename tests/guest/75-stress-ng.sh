@@ -26,13 +26,14 @@ args="--dir-dirs 256 --dentries 256 --dirdeep-inodes 2000 --mmap-file
 --mmap-bytes 1m --fallocate-bytes 1m --msync-bytes 1m --seek-size 1m
 --sendfile-size 64k"
 
-# stressor:instances:ops, all run at once. link, symlink and xattr make
-# thousands of entries per operation, half a minute each under TCG: one
-# instance, one operation. A stressor this version lacks is skipped.
+# stressor:instances:ops, all run at once. link and xattr make thousands
+# of entries per operation, up to a minute under TCG: one instance, one
+# operation; symlink, as slow, is left to hammer (70-concurrency). A
+# stressor this version lacks is skipped.
 wanted="dir:2:400 dirdeep:2:20 dirmany:2:200 dentry:2:20 rename:2:2000
 touch:2:2000 filename:2:100 chmod:2:200 chown:2:2000 utime:2:2000
 mknod:2:100 mmap:2:4 fallocate:2:2 seek:2:2000 fsize:2:20 sendfile:2:20
-msync:2:40 link:1:1 symlink:1:1 xattr:1:1"
+msync:2:40 link:1:1 xattr:1:1"
 have=$(stress-ng --stressors)
 for entry in $wanted; do
 	name=${entry%%:*}
@@ -52,7 +53,7 @@ for fs in $IPAT_FSTYPES; do
 	# (in about 50 s under TCG on an idle host).
 	start=$(date +%s)
 	# shellcheck disable=SC2086 # $args is a list of options
-	ipat_run stress-ng --temp-path /mnt/stress --seed "$((IPAT_SEED + 1))" \
+	ipat_run stress-ng --temp-path /mnt/stress --seed "$((${IPAT_SEED:-0} + 1))" \
 		--verify --metrics-brief --timeout 250 $args
 	secs=$(($(date +%s) - start))
 	echo "$fs: stress-ng took ${secs}s"

@@ -26,7 +26,9 @@ out=$IPAT_TMP/out
 
 # Run quietly; on failure show what the command printed.
 quiet() {
-	"$@" >"$out" 2>&1 || { cat "$out"; ipat_fail "'$*' exited with status $?"; }
+	rc=0
+	"$@" >"$out" 2>&1 || rc=$?
+	[ "$rc" -eq 0 ] || { cat "$out"; ipat_fail "'$*' exited with status $rc"; }
 }
 
 expect_unloaded() {
@@ -61,7 +63,8 @@ while [ "$i" -lt "$cycles" ]; do
 	expect_unloaded "cycle $i"
 	i=$((i + 1))
 done
-echo "ok: $cycles cycles of load, mount, workload, unmount, unload"
+echo "ok: $cycles cycles of load, mount, workload, unmount, unload" \
+	"in $(($(date +%s) - begin))s"
 
 # 2. Refused, lazy and unlinked, each with its own unload.
 for fs in $IPAT_FSTYPES; do

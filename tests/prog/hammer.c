@@ -126,9 +126,9 @@ static uint8_t pattern(uint32_t tag, size_t i)
 
 static size_t fill(uint8_t *buf, size_t max)
 {
-	uint32_t tag = (uint32_t)rnd();
-	size_t len = 8 + below(max - 8), i;
+	uint32_t tag = (uint32_t)rnd(), len = 8 + below(max - 8), i;
 
+	/* The header: the tag, then the whole length. */
 	memcpy(buf, &tag, 4);
 	memcpy(buf + 4, &len, 4);
 	for (i = 8; i < len; i++)
@@ -719,7 +719,7 @@ static void remove_tree(int fd)
 		CHECK_SYS(errno == EISDIR, "unlink %s", de->d_name);
 		remove_tree(openat(fd, de->d_name, O_RDONLY | O_DIRECTORY));
 		CHECK_SYS(!unlinkat(fd, de->d_name, AT_REMOVEDIR), "rmdir %s",
-		      de->d_name);
+			  de->d_name);
 	}
 	closedir(d);
 }
@@ -737,12 +737,23 @@ static void parse_args(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "w:n:s:k:t:")) != -1) {
 		switch (opt) {
-		case 'w': nworkers = atoi(optarg); break;
-		case 'n': nops = atol(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'k': nkeep = atoi(optarg); break;
-		case 't': fstype = optarg; break;
-		default: usage();
+		case 'w':
+			nworkers = atoi(optarg);
+			break;
+		case 'n':
+			nops = atol(optarg);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'k':
+			nkeep = atoi(optarg);
+			break;
+		case 't':
+			fstype = optarg;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (optind != argc - 1 || nworkers < 1 || nworkers > 64 || nops < 0 ||
