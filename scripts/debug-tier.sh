@@ -10,6 +10,25 @@
 # failslab's cache filter flag ("A") exists only from boot: every cache but
 # kmemleak's own gets it, for tests/guest/80-fail-nth.sh.
 debug_tier_params=("slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area")
+# The debug kernel under TCG runs about ten times slower: the tests whose
+# workload has a knob get a smaller one. A NAME=VALUE the kernel does not
+# know is passed on to /init's environment, and so to every test.
+debug_tier_params+=(IPAT_WL_SEEDS=2 IPAT_HAMMER_OPS=1000)
+# Tests that measure speed, or run a fixed load until a timeout, say
+# nothing more on this kernel than on Debian's and do not fit its time.
+# The summary lists them.
+debug_tier_skip=${IPAT_DEBUG_SKIP-75-stress-ng 90-bench-quick}
+
+# The guest tests this tier runs, as an ipat.tests list.
+debug_tier_tests() {
+	local file test list=
+	for file in tests/guest/*.sh; do
+		test=$(basename "$file" .sh)
+		case " $debug_tier_skip " in *" $test "*) continue ;; esac
+		list=${list:+$list,}$test
+	done
+	echo "$list"
+}
 
 # Builds (or reuses) the kernel, builds the module and the KUnit module
 # against it into build/debug/, and their image; points qemu/run.sh at
@@ -24,6 +43,8 @@ debug_tier_build() {
 		qemu/mkinitramfs.sh || return 1
 	export QEMU_KERNEL=$tree/arch/x86/boot/bzImage
 	export QEMU_INITRD=build/debug/initramfs.cpio.gz
+	# Only a guard against a hung guest: each test has its own limit.
+	export QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800}
 }
 
 # True if the guest in console log $1 reached userspace: /init's first line.
@@ -36,6 +57,9 @@ debug_tier_reached_init() {
 # KUnit counts and the fault-point table are reported.
 debug_tier_checks() {
 	local console=$1 skipped line kunit
+
+	[ -z "$debug_tier_skip" ] ||
+		ok "guest: not run on the debug kernel (IPAT_DEBUG_SKIP): $debug_tier_skip"
 
 	skipped=$(awk '/^IPAT-START / { test = $2 } /^skipped:/ { print test }' \
 		<<<"$console" | sort -u)

@@ -65,6 +65,7 @@ fi
 if [ "$tier" = debug ]; then
 	name=debug host=0
 	params+=("${debug_tier_params[@]}")
+	[ -n "$tests" ] || tests=$(debug_tier_tests)
 fi
 # ---
 [ -z "$tests" ] || params+=("ipat.tests=$tests")
