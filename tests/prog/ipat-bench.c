@@ -403,8 +403,13 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 	char (*names)[NAME_LEN] = make_names(n);
 	struct target *tg = xcalloc(ntargets, sizeof(*tg));
 	struct slabinfo *prev = &slab_a, *cur = &slab_b, *swap;
+	/* Every directory stays open: 1,000 of them per filesystem at 1M. */
+	rlim_t nofile = (rlim_t)ntargets * (per_dir ? n / per_dir + 1 : 1) + 64;
+	struct rlimit rl = { .rlim_cur = nofile, .rlim_max = nofile };
 	int i, k, p;
 
+	if (nofile > 1024 && setrlimit(RLIMIT_NOFILE, &rl))
+		die("raise RLIMIT_NOFILE to %llu", (unsigned long long)nofile);
 	for (i = 0; i < ntargets; i++) {
 		char *colon = strchr(specs[i], ':');
 
@@ -460,6 +465,17 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 		tree_close(&t->t);
 		snprintf(tag, sizeof(tag), "fs=%s layout=%s n=%ld rep=%d",
 			 t->fs, layout, n, rep);
+		/*
+		 * Every chunk, in order: chunk c of one filesystem ran next to
+		 * chunk c of the others, so the report can pair them.
+		 */
+		for (p = 0; p < NPHASES; p++) {
+			printf("IPAT-BENCH chunks %s phase=%s ns_per_op=", tag,
+			       phase_name[p]);
+			for (c = 0; c < nchunks; c++)
+				printf("%s%.0f", c ? "," : "", t->chunk_ns[p][c]);
+			printf("\n");
+		}
 		printf("IPAT-BENCH files %s chunk=%ld chunks=%ld", tag, chunk, nchunks);
 		for (p = 0; p < NPHASES; p++) {
 			qsort(t->chunk_ns[p], nchunks, sizeof(double), cmp_double);
