@@ -82,6 +82,7 @@ finish() {
 	exit $((failed > 0))
 }
 
+if [ "$tier" = all ] && scripts/install-deps.sh; then debug_tier_prebuild; fi
 if [ "$tier" = debug ]; then
 	if ! scripts/install-deps.sh || ! debug_tier_build; then
 		fail "build: the debug kernel, the module against it or its image failed (see above)"
