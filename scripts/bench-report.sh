@@ -24,7 +24,7 @@ grep -q '^IPAT-BENCH begin ' "$raw" ||
 	{ echo "bench-report: no 'IPAT-BENCH begin' in $log" >&2; exit 1; }
 grep -q '^IPAT-BENCH end ' "$raw" ||
 	echo "bench-report: warning: no 'IPAT-BENCH end' in $log: the bench did not finish" >&2
-[ "$(readlink -f "$log")" = "$(readlink -f "$out/raw.txt")" ] || cp "$raw" "$out/raw.txt"
+[ "$(readlink -f "$log")" = "$(readlink -f "$out/raw.txt")" ] || cat "$raw" >"$out/raw.txt"
 
 # x86-64 pages; the guest is always x86-64 here.
 awk -v out="$out" -v page=4096 -v wall="${BENCH_WALL_S:-}" \
@@ -237,7 +237,7 @@ END {
 	print "." > M
 	print "" > M
 	if (B["big_reps"] + 0 < B["reps"] + 0 || B["big_fs"] != "unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs")
-		printf "**Reduced at N = %s, to fit the time budget**: %s repetition(s) instead of %s, filesystems %s. Under TCG the full matrix there (5 filesystems × 2 layouts × 3 repetitions) would take about an hour on its own; see tests/bench.sh for the figures and the parameters that ask for it.\n\n", nfmt(large), B["big_reps"], B["reps"], B["big_fs"] > M
+		printf "**Reduced at N = %s, for the time budget**: %s repetition(s) instead of %s, filesystems %s. Under TCG the full matrix there (5 filesystems × 2 layouts × 3 repetitions) would take about an hour on its own; see tests/bench.sh for the figures and the parameters that ask for it.\n\n", nfmt(large), B["big_reps"], B["reps"], B["big_fs"] > M
 	print "**Caution.** These are figures from an emulated CPU (TCG translates every guest instruction), on a host shared with other work: absolute ops/s are 10-50 times below hardware and say nothing about it. Each filesystem ran interleaved with the others, so a slow spell of the host hits them alike; compare within a row (ratios), and read the spread column before trusting a difference smaller than it. Memory figures do not depend on the emulation." > M
 	if (failed != "" && failed != 0) printf "\n**%s run(s) failed** (see raw.txt):%s\n", failed, errors > M
 	if (!ended) print "\n**The bench did not finish**: the tables hold what it measured before it stopped." > M
@@ -296,7 +296,7 @@ END {
 
 	# ---- speed
 	print "\n## Speed: operations per second\n" > M
-	print "In every run all the filesystems hold N files at once and take turns, twenty chunks of N/20 files per phase, so that a slow spell of the shared host falls on all of them alike; a figure is the rate of the median chunk. Median over the repetitions, with ± half the spread between repetitions (or, with one repetition, `iqr`: ± half the interquartile range of the chunks) as % of the median. *× ramfs* pairs each chunk with the ramfs chunk that ran beside it (same index, same round) and takes the median of those ratios over all chunks and repetitions: the host'"'"'s slow spells cancel out of it far better than out of the rates, whose spread mostly measures the host. `flat`: all files in one directory; `spread`: " B["per_dir"] " files per directory (made and removed outside the timed phases)." > M
+	print "In every run all the filesystems hold N files at once and take turns, twenty chunks of N/20 files per phase, so that a slow spell of the shared host falls on all of them alike; a figure is the rate of the median chunk. Median over the repetitions, with ± half the spread between repetitions (or, with one repetition, `iqr`: ± half the interquartile range of the chunks) as % of the median. *× ramfs* pairs each chunk with the ramfs chunk that ran beside it (same index, same round) and takes the median of those ratios over all chunks and repetitions: the host'"'"'s slow spells cancel out of it far better than out of the rates, whose spread mostly measures the host. `flat`: all files in one directory; `spread`: " B["per_dir"] " files per directory (made and removed outside the timed phases). Because the filesystems run side by side, at N = " nfmt(large) " the kernel holds all of their files at once (" nfmt(large) " × " split(B["big_fs"], tmp_, ",") " inodes and dentries): the per-operation cost at the largest N is that of a kernel that big, for ramfs as for ours, which is why the scaling targets print ramfs'"'"'s own factor beside each." > M
 	print "" > M
 	print "| filesystem | pattern | layout | N | reps | create/s | × ramfs | stat/s | × ramfs | unlink/s | × ramfs |" > M
 	print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|" > M
@@ -452,13 +452,14 @@ if [ -s "$out/.plot-ratio-create.dat" ]; then
 	plot "$gp"
 fi
 if [ -s "$out/.plot-memory.dat" ]; then
-	# One bar per filesystem at the largest N, beside its floor.
-	big=$(awk '{ print $2 }' "$out/.plot-memory.dat" | sort -n | tail -n 1)
-	awk -v n="$big" '$2 == n' "$out/.plot-memory.dat" >"$out/.plot-memory-big.dat"
+	# One bar per filesystem at its largest N, beside its floor.
+	awk '{ if (!($1 in n) || $2 + 0 > n[$1]) { n[$1] = $2 + 0; l[$1] = $0 }; if (!($1 in o)) o[$1] = ++k }
+	     END { for (f in o) print o[f], l[f] }' "$out/.plot-memory.dat" |
+		sort -n | cut -d' ' -f2- >"$out/.plot-memory-big.dat"
 	cat >"$gp" <<-EOF
 	set terminal pngcairo size 900,500 noenhanced
 	set output '$out/bytes-per-inode.png'
-	set title 'bytes per inode at N = $big (inode caches: new objects x slab bytes per object) against the floor'
+	set title 'bytes per inode (inode caches, slab bytes) at the largest N run, against the floor'
 	set style data histograms
 	set style histogram clustered gap 1
 	set style fill solid 0.8 border -1
