@@ -227,7 +227,9 @@ END {
 	M = out "/bench.md"
 	print "# Benchmark: the three patterns against ramfs and tmpfs" > M
 	print "" > M
-	printf "Guest: Linux %s under QEMU TCG, %s vCPUs, %.1f GiB, `slab_nomerge`, no `slub_debug`. ", B["kernel"], B["cpus"], B["mem_kb"] / 1048576 > M
+	printf "Guest: Linux %s under QEMU TCG, %s vCPUs, %.1f GiB, `slab_nomerge`, no `slub_debug`", B["kernel"], B["cpus"], B["mem_kb"] / 1048576 > M
+	if (B["dentry_hash"] != "") printf ", dentry hash %s buckets", B["dentry_hash"] > M
+	printf ". " > M
 	printf "Bench mode `%s`: N = %s; %s repetitions (%s at N = %s, for %s); spread layout: %s files per directory.", B["mode"], B["sizes"], B["reps"], B["big_reps"], nfmt(large), B["big_fs"], B["per_dir"] > M
 	if (B["module_md5"] != "") printf " Module md5 %s.", B["module_md5"] > M
 	if (src != "") printf " Source: %s.", src > M

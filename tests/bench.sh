@@ -14,7 +14,7 @@
 #   ipat.bench_reps=R           repetitions (default 3)
 #   ipat.bench_big_reps=R       repetitions at the largest size (default 1)
 #   ipat.bench_big_fs=FS[,FS..] filesystems at the largest size (default:
-#                               all but tmpfs)
+#                               all of them)
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
 # The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
 #
@@ -40,8 +40,7 @@ if [ "$mode" = quick ]; then
 	sizes=1000 reps=1 big_reps=1 big_fs=$all_fs per_dir=100
 	payload_files=200 payload_passes=2 fsmark_files=1000 fsmark_loops=1
 else
-	sizes=10000,100000,1000000 reps=3 big_reps=1 per_dir=1000
-	big_fs=unionfs_demo,embedfs_demo,voidfs_demo,ramfs
+	sizes=10000,100000,1000000 reps=3 big_reps=1 big_fs=$all_fs per_dir=1000
 	payload_files=10000 payload_passes=6 fsmark_files=10000 fsmark_loops=3
 fi
 v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
@@ -101,6 +100,7 @@ echo "IPAT-BENCH begin mode=$mode kernel=$(uname -r) cpus=$(grep -c ^processor /
 	"big_fs=$(echo $big_fs | tr ' ' ,) per_dir=$per_dir" \
 	"payload_files=$payload_files payload_passes=$payload_passes" \
 	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true)" \
+	"dentry_hash=$(dmesg | sed -n 's/.*Dentry cache hash table entries: \([0-9]*\).*/\1/p')" \
 	"module_md5=$(md5sum "$IPAT_MODULE" 2>/dev/null | cut -c1-12)"
 
 # What each of ours says about itself: sizes, object names (spaces made _).
