@@ -10,24 +10,4 @@
 set -eu
 . /tests/lib/guest.sh
 
-work=${IPAT_TMP:-/tmp}/badinput
-mkdir -p "$work"
-ipat_run modprobe inode_patterns
-
-rc=0
-start=$(cut -d. -f1 /proc/uptime)
-# shellcheck disable=SC2086 # one argument per filesystem type
-badinput "$work" $IPAT_FSTYPES || rc=$?
-echo "badinput took $(($(cut -d. -f1 /proc/uptime) - start)) s"
-
-# A failed check may leave a mount behind; then unload, which fails on
-# any reference the filesystems leaked.
-for fs in tmpfs $IPAT_FSTYPES; do
-	if grep -q " $work/$fs " /proc/mounts; then
-		echo "FAIL: $work/$fs left mounted"
-		umount "$work/$fs" || umount -l "$work/$fs"
-		rc=1
-	fi
-done
-rmmod inode_patterns || ipat_fail "rmmod inode_patterns failed"
-[ "$rc" -eq 0 ] || ipat_fail "badinput failed (status $rc)"
+ipat_against_tmpfs badinput

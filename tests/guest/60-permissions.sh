@@ -9,22 +9,4 @@
 set -eu
 . /tests/lib/guest.sh
 
-work=${IPAT_TMP:-/tmp}/perms
-mkdir -p "$work"
-ipat_run modprobe inode_patterns
-
-rc=0
-start=$(cut -d. -f1 /proc/uptime)
-# shellcheck disable=SC2086 # one argument per filesystem type
-perms "$work" $IPAT_FSTYPES || rc=$?
-echo "perms took $(($(cut -d. -f1 /proc/uptime) - start)) s"
-
-for fs in tmpfs $IPAT_FSTYPES; do
-	if grep -q " $work/$fs " /proc/mounts; then
-		echo "FAIL: $work/$fs left mounted"
-		umount "$work/$fs" || umount -l "$work/$fs"
-		rc=1
-	fi
-done
-rmmod inode_patterns || ipat_fail "rmmod inode_patterns failed"
-[ "$rc" -eq 0 ] || ipat_fail "perms failed (status $rc)"
+ipat_against_tmpfs perms

@@ -26,3 +26,29 @@ ipat_module_loaded() {
 ipat_fs_registered() {
 	awk -v fs="$1" '$NF == fs { found = 1 } END { exit !found }' /proc/filesystems
 }
+
+# ipat_against_tmpfs PROG: run a table-driven program (badinput, perms)
+# that mounts tmpfs and each of ours under a work directory and compares
+# them; fail if it fails, if it leaves a mount behind, or if the module
+# cannot be unloaded afterwards (a leaked reference).
+ipat_against_tmpfs() {
+	work=${IPAT_TMP:-/tmp}/$1
+	mkdir -p "$work"
+	ipat_run modprobe inode_patterns
+
+	rc=0
+	start=$(cut -d. -f1 /proc/uptime)
+	# shellcheck disable=SC2086 # one argument per filesystem type
+	"$1" "$work" $IPAT_FSTYPES || rc=$?
+	echo "$1 took $(($(cut -d. -f1 /proc/uptime) - start)) s"
+
+	for fs in tmpfs $IPAT_FSTYPES; do
+		if grep -q " $work/$fs " /proc/mounts; then
+			echo "FAIL: $work/$fs left mounted"
+			umount "$work/$fs" || umount -l "$work/$fs"
+			rc=1
+		fi
+	done
+	rmmod inode_patterns || ipat_fail "rmmod inode_patterns failed"
+	[ "$rc" -eq 0 ] || ipat_fail "$1 failed (status $rc)"
+}

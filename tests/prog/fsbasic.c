@@ -13,7 +13,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,42 +21,13 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "ipat-test.h"
+
 #define NFILES 100
 
 static const char *fstype;
+static char who[64];
 
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL %s: ", fstype);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" (errno %d: %s)\n", errno, strerror(errno));
-	exit(1);
-}
-
-#define CHECK(cond, ...) do { if (!(cond)) fail(__VA_ARGS__); } while (0)
-
-/* One "key: value" figure from /proc/fs/inode_patterns/<fstype>. */
-static long stat_value(const char *key)
-{
-	char path[256], line[256];
-	size_t klen = strlen(key);
-	long value = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
-	f = fopen(path, "r");
-	CHECK(f, "open %s", path);
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':')
-			value = strtol(line + klen + 1, NULL, 10);
-	fclose(f);
-	CHECK(value >= 0, "no %s in %s", key, path);
-	return value;
-}
 
 static void check_data(void)
 {
@@ -67,27 +37,27 @@ static void check_data(void)
 	for (i = 0; i < (int)sizeof(buf); i++)
 		buf[i] = (char)(i * 7 + 3);
 	fd = open("file", O_CREAT | O_EXCL | O_RDWR, 0644);
-	CHECK(fd >= 0, "create file");
-	CHECK(write(fd, buf, sizeof(buf)) == sizeof(buf), "write");
-	CHECK(pread(fd, back, sizeof(back), 0) == sizeof(back), "read back");
+	CHECK_SYS(fd >= 0, "create file");
+	CHECK_SYS(write(fd, buf, sizeof(buf)) == sizeof(buf), "write");
+	CHECK_SYS(pread(fd, back, sizeof(back), 0) == sizeof(back), "read back");
 	CHECK(!memcmp(buf, back, sizeof(buf)), "data read back differs");
-	CHECK(!ftruncate(fd, 100), "ftruncate");
-	CHECK(pread(fd, back, sizeof(back), 0) == 100, "read after truncate");
+	CHECK_SYS(!ftruncate(fd, 100), "ftruncate");
+	CHECK_SYS(pread(fd, back, sizeof(back), 0) == 100, "read after truncate");
 	close(fd);
 
-	CHECK(!mkdir("dir", 0755), "mkdir");
+	CHECK_SYS(!mkdir("dir", 0755), "mkdir");
 	fd = open("dir/inner", O_CREAT | O_EXCL | O_WRONLY, 0600);
-	CHECK(fd >= 0, "create in subdirectory");
+	CHECK_SYS(fd >= 0, "create in subdirectory");
 	close(fd);
-	CHECK(rmdir("dir") && errno == ENOTEMPTY, "rmdir of non-empty dir");
+	CHECK_SYS(rmdir("dir") && errno == ENOTEMPTY, "rmdir of non-empty dir");
 }
 
 static void check_btime(void)
 {
 	struct statx stx;
 
-	CHECK(!statx(AT_FDCWD, "file", 0, STATX_BASIC_STATS | STATX_BTIME,
-		     &stx), "statx");
+	CHECK_SYS(!statx(AT_FDCWD, "file", 0, STATX_BASIC_STATS | STATX_BTIME,
+			 &stx), "statx");
 	CHECK(stx.stx_mask & STATX_BTIME, "statx reports no birth time");
 	CHECK(stx.stx_btime.tv_sec > 0, "birth time is zero");
 	CHECK(stx.stx_btime.tv_sec < stx.stx_ctime.tv_sec ||
@@ -101,54 +71,54 @@ static void check_xattrs(void)
 	char value[64], list[256];
 	ssize_t len;
 
-	CHECK(!setxattr("file", "user.colour", "blue", 4, XATTR_CREATE),
-	      "setxattr user.colour");
-	CHECK(!setxattr("file", "trusted.secret", "42", 2, 0),
-	      "setxattr trusted.secret");
-	CHECK(setxattr("file", "user.colour", "red", 3, XATTR_CREATE) &&
-	      errno == EEXIST, "XATTR_CREATE on existing");
-	CHECK(!setxattr("file", "user.colour", "green", 5, XATTR_REPLACE),
-	      "XATTR_REPLACE");
+	CHECK_SYS(!setxattr("file", "user.colour", "blue", 4, XATTR_CREATE),
+		  "setxattr user.colour");
+	CHECK_SYS(!setxattr("file", "trusted.secret", "42", 2, 0),
+		  "setxattr trusted.secret");
+	CHECK_SYS(setxattr("file", "user.colour", "red", 3, XATTR_CREATE) &&
+		  errno == EEXIST, "XATTR_CREATE on existing");
+	CHECK_SYS(!setxattr("file", "user.colour", "green", 5, XATTR_REPLACE),
+		  "XATTR_REPLACE");
 	len = getxattr("file", "user.colour", value, sizeof(value));
-	CHECK(len == 5 && !memcmp(value, "green", 5), "getxattr round trip");
+	CHECK_SYS(len == 5 && !memcmp(value, "green", 5), "getxattr round trip");
 	len = listxattr("file", list, sizeof(list));
-	CHECK(len == (ssize_t)sizeof("user.colour\0trusted.secret"),
-	      "listxattr length %zd", len);
+	CHECK_SYS(len == (ssize_t)sizeof("user.colour\0trusted.secret"),
+		  "listxattr length %zd", len);
 	CHECK(!memcmp(list, "user.colour\0trusted.secret", len),
 	      "listxattr names");
-	CHECK(!removexattr("file", "user.colour"), "removexattr");
-	CHECK(getxattr("file", "user.colour", value, sizeof(value)) < 0 &&
-	      errno == ENODATA, "getxattr after removexattr");
-	CHECK(setxattr("file", "foo.bar", "x", 1, 0) && errno == EOPNOTSUPP,
-	      "unsupported namespace");
+	CHECK_SYS(!removexattr("file", "user.colour"), "removexattr");
+	CHECK_SYS(getxattr("file", "user.colour", value, sizeof(value)) < 0 &&
+		  errno == ENODATA, "getxattr after removexattr");
+	CHECK_SYS(setxattr("file", "foo.bar", "x", 1, 0) && errno == EOPNOTSUPP,
+		  "unsupported namespace");
 }
 
 static void check_names(void)
 {
 	int fd;
 
-	CHECK(!rename("file", "renamed"), "rename");
-	CHECK(access("file", F_OK) && errno == ENOENT, "old name after rename");
-	CHECK(!link("renamed", "hardlink"), "link");
-	CHECK(!unlink("renamed"), "unlink");
-	CHECK(!unlink("hardlink"), "unlink last link");
-	CHECK(!unlink("dir/inner"), "unlink inner");
-	CHECK(!rmdir("dir"), "rmdir");
+	CHECK_SYS(!rename("file", "renamed"), "rename");
+	CHECK_SYS(access("file", F_OK) && errno == ENOENT, "old name after rename");
+	CHECK_SYS(!link("renamed", "hardlink"), "link");
+	CHECK_SYS(!unlink("renamed"), "unlink");
+	CHECK_SYS(!unlink("hardlink"), "unlink last link");
+	CHECK_SYS(!unlink("dir/inner"), "unlink inner");
+	CHECK_SYS(!rmdir("dir"), "rmdir");
 
 	fd = open(".", O_TMPFILE | O_RDWR, 0600);
-	CHECK(fd >= 0, "O_TMPFILE");
-	CHECK(write(fd, "x", 1) == 1, "write O_TMPFILE");
-	CHECK(!linkat(fd, "", AT_FDCWD, "was_tmp", AT_EMPTY_PATH),
-	      "linkat O_TMPFILE");
+	CHECK_SYS(fd >= 0, "O_TMPFILE");
+	CHECK_SYS(write(fd, "x", 1) == 1, "write O_TMPFILE");
+	CHECK_SYS(!linkat(fd, "", AT_FDCWD, "was_tmp", AT_EMPTY_PATH),
+		  "linkat O_TMPFILE");
 	close(fd);
-	CHECK(!unlink("was_tmp"), "unlink linked tmpfile");
+	CHECK_SYS(!unlink("was_tmp"), "unlink linked tmpfile");
 }
 
 /* The pattern shows in the counters: 1 allocation per inode, or 2. */
 static void check_allocations(void)
 {
-	long inodes = stat_value("inode_objects_allocated");
-	long privs = stat_value("private_objects_allocated");
+	long inodes = stat_value(fstype, "inode_objects_allocated");
+	long privs = stat_value(fstype, "private_objects_allocated");
 	long want_privs = strcmp(fstype, "voidfs_demo") ? 0 : NFILES;
 	char name[32];
 	int i, fd;
@@ -156,11 +126,11 @@ static void check_allocations(void)
 	for (i = 0; i < NFILES; i++) {
 		snprintf(name, sizeof(name), "many.%d", i);
 		fd = open(name, O_CREAT | O_EXCL | O_WRONLY, 0644);
-		CHECK(fd >= 0, "create %s", name);
+		CHECK_SYS(fd >= 0, "create %s", name);
 		close(fd);
 	}
-	inodes = stat_value("inode_objects_allocated") - inodes;
-	privs = stat_value("private_objects_allocated") - privs;
+	inodes = stat_value(fstype, "inode_objects_allocated") - inodes;
+	privs = stat_value(fstype, "private_objects_allocated") - privs;
 	printf("%s: %d inodes took %ld inode objects and %ld private objects\n",
 	       fstype, NFILES, inodes, privs);
 	CHECK(inodes == NFILES, "%ld inode objects for %d inodes", inodes,
@@ -169,7 +139,7 @@ static void check_allocations(void)
 	      want_privs);
 	for (i = 0; i < NFILES; i++) {
 		snprintf(name, sizeof(name), "many.%d", i);
-		CHECK(!unlink(name), "unlink %s", name);
+		CHECK_SYS(!unlink(name), "unlink %s", name);
 	}
 }
 
@@ -183,21 +153,23 @@ int main(int argc, char **argv)
 	}
 	fstype = argv[1];
 	mnt = argv[2];
+	snprintf(who, sizeof(who), "fsbasic %s", fstype);
+	fail_who = who;
 
 	errno = 0;
-	CHECK(mount("none", mnt, fstype, 0, "no_such_option=1") &&
-	      errno == EINVAL, "mount with a bad option must fail with EINVAL");
-	CHECK(!mount("none", mnt, fstype, 0, "mode=0755"), "mount %s", mnt);
-	CHECK(!chdir(mnt), "chdir");
+	CHECK_SYS(mount("none", mnt, fstype, 0, "no_such_option=1") &&
+		  errno == EINVAL, "mount with a bad option must fail with EINVAL");
+	CHECK_SYS(!mount("none", mnt, fstype, 0, "mode=0755"), "mount %s", mnt);
+	CHECK_SYS(!chdir(mnt), "chdir");
 	check_data();
 	check_btime();
 	check_xattrs();
 	check_names();
 	check_allocations();
-	CHECK(!chdir("/"), "chdir /");
-	CHECK(!umount(mnt), "umount");
-	CHECK(stat_value("inodes_live") == 0, "%ld inodes live after umount",
-	      stat_value("inodes_live"));
+	CHECK_SYS(!chdir("/"), "chdir /");
+	CHECK_SYS(!umount(mnt), "umount");
+	CHECK(stat_value(fstype, "inodes_live") == 0, "%ld inodes live after umount",
+	      stat_value(fstype, "inodes_live"));
 	printf("ok %s\n", fstype);
 	return 0;
 }

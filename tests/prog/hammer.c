@@ -42,7 +42,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +54,8 @@
 #include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "ipat-test.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE	(1 << 0)
@@ -73,27 +74,6 @@ static long nops = 5000;
 static uint64_t seed;
 static const char *fstype;
 static int rootfd;	/* DIR, also the current directory */
-
-/* @err is the errno to show, or 0 when no system call failed. */
-static void die(int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL %s: ", prog);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (err)
-		printf(" (errno %d: %s)", err, strerror(err));
-	printf(" [seed %llu]\n", (unsigned long long)seed);
-	fflush(stdout);
-	exit(1);
-}
-
-/* CHECK_SYS for a failed system call, CHECK for a wrong result. */
-#define CHECK(cond, ...) do { if (!(cond)) die(0, __VA_ARGS__); } while (0)
-#define CHECK_SYS(cond, ...) \
-	do { if (!(cond)) die(errno, __VA_ARGS__); } while (0)
 
 /* splitmix64, as in ipat-rand.c: one state per worker. */
 static uint64_t rng_state;
@@ -508,7 +488,15 @@ static void check_kept(void)
 	}
 }
 
-static char worker_name[32];
+static char worker_name[32], who[64];
+
+/* Failures name the worker and the seed that repeats them. */
+static void name_failures(void)
+{
+	snprintf(who, sizeof(who), "%s (seed %llu)", prog,
+		 (unsigned long long)seed);
+	fail_who = who;
+}
 
 /* Tells the parent it is ready through @ready, then waits for EOF on @go. */
 static void worker(int id, int ready, int go)
@@ -518,6 +506,7 @@ static void worker(int id, int ready, int go)
 
 	snprintf(worker_name, sizeof(worker_name), "hammer[w%d]", id);
 	prog = worker_name;
+	name_failures();
 	rng_state = seed * 1000003 + id;
 	for (i = 0; i < nops; i++)
 		one_op();
@@ -634,24 +623,6 @@ static long walk(const char *dir)
 	return nseen;
 }
 
-/* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
-static long stat_value(const char *key)
-{
-	char path[256], line[256];
-	size_t klen = strlen(key);
-	long value = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
-	f = fopen(path, "r");
-	CHECK_SYS(f, "open %s", path);
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':')
-			value = strtol(line + klen + 1, NULL, 10);
-	fclose(f);
-	CHECK(value >= 0, "no %s in %s", key, path);
-	return value;
-}
 
 static long statfs_used(void)
 {
@@ -669,16 +640,16 @@ static void check_counts(const char *dir, long unlinked, const char *when)
 	printf("%s %s: %ld inodes in the tree + %ld open-but-unlinked; "
 	       "statfs says %ld", prog, when, found, unlinked, used);
 	if (fstype)
-		printf(", inodes_live %ld", stat_value("inodes_live"));
+		printf(", inodes_live %ld", stat_value(fstype, "inodes_live"));
 	printf("\n");
 	/* Newer tmpfs charges xattrs to its inode space: only ours. */
 	if (!fstype)
 		return;
 	CHECK(used == found + unlinked, "%s: statfs counts %ld inodes in use, "
 	      "the walk %ld + %ld unlinked", when, used, found, unlinked);
-	CHECK(stat_value("inodes_live") == found + unlinked,
+	CHECK(stat_value(fstype, "inodes_live") == found + unlinked,
 	      "%s: inodes_live %ld, the walk %ld + %ld unlinked", when,
-	      stat_value("inodes_live"), found, unlinked);
+	      stat_value(fstype, "inodes_live"), found, unlinked);
 }
 
 /* Freed objects follow evicted inodes after an RCU grace period. */
@@ -691,17 +662,17 @@ static void wait_objects(const char *when)
 	if (!fstype)
 		return;
 	for (i = 0; i < 100; i++) {
-		live = stat_value("inodes_live");
-		objs = stat_value("inode_objects_live");
+		live = stat_value(fstype, "inodes_live");
+		objs = stat_value(fstype, "inode_objects_live");
 		if (objs == live)
 			break;
 		nanosleep(&ts, NULL);
 	}
 	CHECK(objs == live, "%s: inode_objects_live %ld, inodes_live %ld "
 	      "after 2 s", when, objs, live);
-	if (stat_value("private_objects_allocated"))
-		CHECK(stat_value("private_objects_allocated") -
-		      stat_value("private_objects_freed") == objs,
+	if (stat_value(fstype, "private_objects_allocated"))
+		CHECK(stat_value(fstype, "private_objects_allocated") -
+		      stat_value(fstype, "private_objects_freed") == objs,
 		      "%s: private objects live differ from inode objects", when);
 }
 
@@ -768,6 +739,7 @@ int main(int argc, char **argv)
 	char name[8], c;
 
 	parse_args(argc, argv);
+	name_failures();
 	dir = argv[optind];
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rootfd = open(dir, O_RDONLY | O_DIRECTORY);

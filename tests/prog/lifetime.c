@@ -31,7 +31,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,50 +43,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ipat-test.h"
+
 #define MODULE_NAME	"inode_patterns"
 #define DATA_LEN	(3 * 4096 + 123)	/* several pages, one partial */
 
 static const char *fstype, *mnt;
+static char who[64];
 static bool ours;	/* FSTYPE is one of ours: it has a statistics file */
 
-/* @err is the errno to show, or 0 when no system call failed. */
-static void die(int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL lifetime %s: ", fstype);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (err)
-		printf(" (errno %d: %s)", err, strerror(err));
-	printf("\n");
-	exit(1);
-}
-
-/* CHECK_SYS for a failed system call, CHECK for a wrong result. */
-#define CHECK(cond, ...) do { if (!(cond)) die(0, __VA_ARGS__); } while (0)
-#define CHECK_SYS(cond, ...) \
-	do { if (!(cond)) die(errno, __VA_ARGS__); } while (0)
-
-/* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
-static long stat_value(const char *key)
-{
-	char path[256], line[256];
-	size_t klen = strlen(key);
-	long value = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
-	f = fopen(path, "r");
-	CHECK_SYS(f, "open %s", path);
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':')
-			value = strtol(line + klen + 1, NULL, 10);
-	fclose(f);
-	CHECK(value >= 0, "no %s in %s", key, path);
-	return value;
-}
 
 static void expect_stat(const char *key, long want, const char *when)
 {
@@ -95,7 +59,7 @@ static void expect_stat(const char *key, long want, const char *when)
 
 	if (!ours)
 		return;
-	got = stat_value(key);
+	got = stat_value(fstype, key);
 	CHECK(got == want, "%s: %s is %ld, want %ld", when, key, got, want);
 }
 
@@ -360,7 +324,7 @@ static void test_unlinked(void)
 	do_mount();
 	snprintf(path, sizeof(path), "%s/f", mnt);
 	if (ours)
-		xattr_bytes = stat_value("xattr_bytes");
+		xattr_bytes = stat_value(fstype, "xattr_bytes");
 	fd1 = make_file(AT_FDCWD, path, 7, 0);
 	CHECK_SYS(!fsetxattr(fd1, "trusted.t", &t, sizeof(t), 0),
 		  "fsetxattr trusted.t");
@@ -450,10 +414,10 @@ static void test_drain(void)
 	CHECK(ours, "drain is only for our filesystems");
 	/* Objects go an RCU grace period after their inode: poll. */
 	for (i = 0; i < 100; i++) {
-		live = stat_value("inodes_live");
-		objs = stat_value("inode_objects_live");
-		privs = stat_value("private_objects_allocated") -
-			stat_value("private_objects_freed");
+		live = stat_value(fstype, "inodes_live");
+		objs = stat_value(fstype, "inode_objects_live");
+		privs = stat_value(fstype, "private_objects_allocated") -
+			stat_value(fstype, "private_objects_freed");
 		cached = cache ? slab_objects(cache) : 0;
 		if (!live && !objs && !privs && !cached)
 			break;
@@ -482,6 +446,8 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	fstype = argv[2];
 	mnt = argv[3];
+	snprintf(who, sizeof(who), "lifetime %s", fstype);
+	fail_who = who;
 	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
 	ours = !access(path, R_OK);
 

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the guest test programs share: one way to report a failure, and
+ * reading a figure from the module's statistics file. Included by one
+ * program each (they are built one file at a time), hence the statics.
+ */
+#ifndef IPAT_TEST_H
+#define IPAT_TEST_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Who failed, after "FAIL " on the failure line; the program sets it. */
+static const char *fail_who = "test";
+
+/* @err is the errno to show, or 0 when no system call failed. */
+static inline void __attribute__((noreturn, format(printf, 2, 3)))
+die(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("FAIL %s: ", fail_who);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	if (err)
+		printf(" (errno %d: %s)", err, strerror(err));
+	printf("\n");
+	fflush(stdout);
+	exit(1);
+}
+
+/* CHECK_SYS for a failed system call, CHECK for a wrong result. */
+#define CHECK(cond, ...) do { if (!(cond)) die(0, __VA_ARGS__); } while (0)
+#define CHECK_SYS(cond, ...) \
+	do { if (!(cond)) die(errno, __VA_ARGS__); } while (0)
+
+/* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
+static inline long stat_value(const char *fstype, const char *key)
+{
+	char path[256], line[256];
+	size_t klen = strlen(key);
+	long value = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
+	f = fopen(path, "r");
+	CHECK_SYS(f, "open %s", path);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == ':')
+			value = strtol(line + klen + 1, NULL, 10);
+	fclose(f);
+	CHECK(value >= 0, "no %s in %s", key, path);
+	return value;
+}
+
+#endif
