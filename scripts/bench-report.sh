@@ -230,7 +230,9 @@ END {
 	printf "Guest: Linux %s under QEMU TCG, %s vCPUs, %.1f GiB, `slab_nomerge`, no `slub_debug`", B["kernel"], B["cpus"], B["mem_kb"] / 1048576 > M
 	if (B["dentry_hash"] != "") printf ", dentry hash %s buckets", B["dentry_hash"] > M
 	printf ". " > M
-	printf "Bench mode `%s`: N = %s; %s repetitions (%s at N = %s, for %s); spread layout: %s files per directory.", B["mode"], B["sizes"], B["reps"], B["big_reps"], nfmt(large), B["big_fs"], B["per_dir"] > M
+	big_layouts = B["big_layouts"] != "" ? B["big_layouts"] : "flat,spread"
+	printf "Bench mode `%s`: N = %s; %s repetitions (%s at N = %s, for %s, layouts %s); spread layout: %s files per directory.", B["mode"], B["sizes"], B["reps"], B["big_reps"], nfmt(large), B["big_fs"], big_layouts, B["per_dir"] > M
+	if (B["warmup"] != "") printf " First, a warm-up run of %s files on every filesystem, not reported.", B["warmup"] > M
 	if (B["module_md5"] != "") printf " Module md5 %s.", B["module_md5"] > M
 	if (src != "") printf " Source: %s.", src > M
 	printf " Guest time %s s", elapsed > M
@@ -238,8 +240,12 @@ END {
 	if (load_before != "") printf "; host load average %s before, %s after", load_before, load_after > M
 	print "." > M
 	print "" > M
-	if (B["big_reps"] + 0 < B["reps"] + 0 || B["big_fs"] != "unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs")
-		printf "**Reduced at N = %s, for the time budget**: %s repetition(s) instead of %s, filesystems %s. Under TCG the full matrix there (5 filesystems × 2 layouts × 3 repetitions) would take about an hour on its own; see tests/bench.sh for the figures and the parameters that ask for it.\n\n", nfmt(large), B["big_reps"], B["reps"], B["big_fs"] > M
+	cut = ""
+	if (B["big_reps"] + 0 < B["reps"] + 0) cut = cut sprintf(", %s repetition(s) instead of %s", B["big_reps"], B["reps"])
+	if (B["big_fs"] != "unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs") cut = cut ", filesystems " B["big_fs"] " only"
+	if (big_layouts != "flat,spread") cut = cut ", layout " big_layouts " only"
+	if (cut != "")
+		printf "**Reduced at N = %s, for the time budget**: %s. Under TCG the full matrix there (5 filesystems × 2 layouts × 3 repetitions) would take about 50 minutes on its own; see tests/bench.sh for the figures and the parameters that ask for it.\n\n", nfmt(large), substr(cut, 3) > M
 	print "**Caution.** These are figures from an emulated CPU (TCG translates every guest instruction), on a host shared with other work: absolute ops/s are 10-50 times below hardware and say nothing about it. Each filesystem ran interleaved with the others, so a slow spell of the host hits them alike; compare within a row (ratios), and read the spread column before trusting a difference smaller than it. Memory figures do not depend on the emulation." > M
 	if (failed != "" && failed != 0) printf "\n**%s run(s) failed** (see raw.txt):%s\n", failed, errors > M
 	if (!ended) print "\n**The bench did not finish**: the tables hold what it measured before it stopped." > M
