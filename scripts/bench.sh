@@ -10,7 +10,9 @@
 #                written to build/bench-quick/ (default: results/bench/)
 #     --out DIR  where the report goes
 #     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh, e.g.
-#                ipat.bench_big_reps=3 for the full matrix at 1,000,000
+#                ipat.bench_big_reps=3 ipat.bench_big_layouts=flat,spread
+#                for the full matrix at 1,000,000 (~60 min; give it
+#                QEMU_TIMEOUT=7200)
 #   QEMU_MEM      guest MiB (default 8192: at 1,000,000 files the five
 #                 filesystems hold ~0.95 GiB each, all at once)
 #   QEMU_TIMEOUT  seconds before the boot is killed (default 3600)

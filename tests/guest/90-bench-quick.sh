@@ -29,6 +29,7 @@ field() {	# field KEY LINE
 grep -q '^IPAT-BENCH begin mode=quick ' "$out" || ipat_fail "no begin record"
 grep -q '^IPAT-BENCH end .*failed=0$' "$out" || ipat_fail "no end record with failed=0"
 grep -q '^IPAT-BENCH error' "$out" && ipat_fail "error records: $(grep '^IPAT-BENCH error' "$out")"
+[ -z "$(records files ' rep=0 ')" ] || ipat_fail "the warm-up run's results were reported"
 
 for fs in $all; do
 	for layout in flat spread; do
