@@ -85,5 +85,6 @@ int union_inode_cache_init(void);
 void union_inode_cache_exit(void);
 struct inode *union_inode_alloc(struct ipat_fs_type *type);
 void union_inode_free(struct ipat_fs_type *type, struct inode *inode);
+void union_inode_show_layout(struct seq_file *m);
 
 #endif /* _INODE_UNION_H */

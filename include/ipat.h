@@ -77,6 +77,8 @@ struct ipat_stats {
  * @inode_object_size: its size in bytes as allocated
  * @private_object_size: size requested for a separate private object, or 0
  * @private_alloc_size: size actually allocated for it, or 0
+ * @show_layout: optional; adds what only this pattern can tell about its
+ *	layout to the statistics file
  * @stats: allocation accounting
  */
 struct ipat_fs_type {
@@ -92,6 +94,7 @@ struct ipat_fs_type {
 	size_t inode_object_size;
 	size_t private_object_size;
 	size_t private_alloc_size;
+	void (*show_layout)(struct seq_file *m);
 	struct ipat_stats stats;
 };
 

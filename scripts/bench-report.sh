@@ -104,6 +104,7 @@ $2 == "fsinfo" {
 	priv_size[fs] = F["private_object_size"]; priv_alloc[fs] = F["private_alloc_size"]
 	if (priv_alloc[fs] > 0) icache[fs] = icache[fs] " kmalloc-" priv_alloc[fs]
 	floor[fs] = F["vfs_inode_size"] + F["payload_size"]
+	if ("union_largest_member_size" in F) largest_member[fs] = F["union_largest_member_size"]
 }
 $2 == "cache" { kv(); cobj[F["name"]] = F["object_size"]; cslab[F["name"]] = F["slab_size"]
 	corder[F["name"]] = F["order"]; cper[F["name"]] = F["objs_per_slab"] }
@@ -281,9 +282,16 @@ END {
 	}
 	mu = "unionfs_demo" SUBSEP "flat" SUBSEP large; me = "embedfs_demo" SUBSEP "flat" SUBSEP large
 	if ("unionfs_demo" in objsize) {
-		want = objsize["unionfs_demo"] - floor["unionfs_demo"]
-		printf "| unionfs_demo extra bytes/inode = largest union member − its own | object size (statistics file) | %d B (%d B object − %d B floor) | %d B (%d B largest member − %d B own) | %s |\n",
-			want, objsize["unionfs_demo"], floor["unionfs_demo"], want, want + payload["unionfs_demo"], payload["unionfs_demo"], ok(1) > M
+		# The size of the object and that of the largest member are
+		# measured apart (sizeof the object, sizeof each member): a padded
+		# union or a member grown unnoticed shows here as a miss.
+		got = objsize["unionfs_demo"] - floor["unionfs_demo"]
+		want = ("unionfs_demo" in largest_member) ? largest_member["unionfs_demo"] - payload["unionfs_demo"] : ""
+		printf "| unionfs_demo extra bytes/inode = largest union member − its own | object size (statistics file) | %d B (%d B object − %d B floor) | %s | %s |\n",
+			got, objsize["unionfs_demo"], floor["unionfs_demo"],
+			want == "" ? "n/a (the log has no union_largest_member_size)" : sprintf("%d B (%d B largest member − %d B own)", want, largest_member["unionfs_demo"], payload["unionfs_demo"]),
+			want == "" ? "n/a" : ok(got == want) > M
+		if (want == "") want = got
 		if (mu in M_pages && me in M_pages) {
 			x = median(M_pages[mu]) - median(M_pages[me])
 			# Equal within one 8-byte slab alignment step, or explained.

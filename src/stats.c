@@ -34,6 +34,8 @@ static int ipat_stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "inode_object_size: %zu\n", type->inode_object_size);
 	seq_printf(m, "private_object_size: %zu\n", type->private_object_size);
 	seq_printf(m, "private_alloc_size: %zu\n", private_alloc_size);
+	if (type->show_layout)
+		type->show_layout(m);
 	seq_printf(m, "inodes_live: %ld\n", atomic_long_read(&stats->inodes));
 	seq_printf(m, "inode_objects_live: %ld\n", inode_allocs - inode_frees);
 	seq_printf(m, "inode_objects_allocated: %ld\n", inode_allocs);

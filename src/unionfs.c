@@ -54,5 +54,6 @@ struct ipat_fs_type unionfs_type = {
 	.payload		= unionfs_payload,
 	.inode_object		= "union_inode_cache",
 	.inode_object_size	= sizeof(struct union_inode),
+	.show_layout		= union_inode_show_layout,
 };
 MODULE_ALIAS_FS("unionfs_demo");

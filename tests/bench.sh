@@ -115,7 +115,7 @@ for fs in $fslist; do
 	[ -f "$f" ] || continue
 	awk -F': ' -v fs="$fs" '
 		BEGIN { printf "IPAT-BENCH fsinfo fs=%s", fs }
-		$1 ~ /^(pattern|vfs_inode_size|payload_size|inode_object|inode_object_size|private_object_size|private_alloc_size)$/ {
+		$1 ~ /^(pattern|vfs_inode_size|payload_size|inode_object|inode_object_size|private_object_size|private_alloc_size|union_size|union_largest_member_size)$/ {
 			v = $2; gsub(/ /, "_", v); printf " %s=%s", $1, v }
 		END { print "" }' "$f"
 done

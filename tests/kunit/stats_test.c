@@ -9,6 +9,7 @@
 #include <linux/seq_file.h>
 
 #include "../../src/stats.c"
+#include "../../src/union_inode.c"
 
 #define STATS_BUF_SIZE	2048
 
@@ -75,6 +76,8 @@ static void st_fresh(struct kunit *test)
 	st_expect_line(test, text, "inode_objects_live", 0);
 	st_expect_line(test, text, "bytes_in_use", 0);
 	st_expect_line(test, text, "xattr_bytes", 0);
+	/* Without a show_layout hook, no pattern's own lines. */
+	KUNIT_EXPECT_NULL(test, strstr(text, "union_"));
 }
 
 /* One object per inode: bytes follow the live objects, not the inodes. */
@@ -133,6 +136,24 @@ static void st_xattr_bytes(struct kunit *test)
 	st_expect_line(test, st_stats(test, type), "bytes_in_use", 0);
 }
 
+/*
+ * The union's own lines: its size and its largest member's, each measured
+ * on its own, which the benchmark sets against the object's size.
+ */
+static void st_union_layout(struct kunit *test)
+{
+	struct ipat_fs_type *type;
+	char *text;
+
+	type = st_new_type(test, sizeof(struct union_inode), 0);
+	type->show_layout = union_inode_show_layout;
+	text = st_stats(test, type);
+	st_expect_line(test, text, "union_size",
+		       sizeof_field(struct union_inode, u));
+	st_expect_line(test, text, "union_largest_member_size",
+		       sizeof(struct blockfs_inode_info));
+}
+
 /* The counters are per type: one type's traffic shows in no other. */
 static void st_per_type(struct kunit *test)
 {
@@ -149,6 +170,7 @@ static struct kunit_case st_cases[] = {
 	KUNIT_CASE(st_one_object),
 	KUNIT_CASE(st_two_objects),
 	KUNIT_CASE(st_xattr_bytes),
+	KUNIT_CASE(st_union_layout),
 	KUNIT_CASE(st_per_type),
 	{}
 };
