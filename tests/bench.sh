@@ -151,6 +151,11 @@ for n in $sizes; do
 	for layout in $layouts; do total=$((total + r)); done
 done
 
+# targets_of "FS...": ipat-bench's FS:DIR argument for each, one per word.
+targets_of() {
+	for fs in $1; do printf ' %s:%s/%s' "$fs" "$mnt" "$fs"; done
+}
+
 # Run a command with its results (stdout) thrown away; progress stays.
 unreported() {
 	"$@" >/dev/null
@@ -160,11 +165,9 @@ unreported() {
 # 1.5x slower than the same runs later (code not yet translated by TCG,
 # caches still growing), which would count against the smallest N.
 echo "bench: warm-up [$(elapsed)s]" >&2
-targets=
-for fs in $fslist; do targets="$targets $fs:$mnt/$fs"; done
-# shellcheck disable=SC2086 # $targets is a list
+# shellcheck disable=SC2046 # one word per filesystem
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
-	-r 0 $targets
+	-r 0 $(targets_of "$fslist")
 
 # One run: all the filesystems at once, taking turns chunk by chunk
 # (tests/prog/ipat-bench.c), so that the host's slow spells hit them alike.
@@ -182,10 +185,9 @@ for n in $sizes; do
 		while [ "$rep" -le "$r" ]; do
 			i=$((i + 1))
 			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
-			targets=
-			for fs in $list; do targets="$targets $fs:$mnt/$fs"; done
-			# shellcheck disable=SC2086 # $targets is a list
-			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" $targets
+			# shellcheck disable=SC2046 # one word per filesystem
+			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" \
+				$(targets_of "$list")
 			rep=$((rep + 1))
 		done
 	done
@@ -194,13 +196,11 @@ done
 # The private-data path: all filesystems at once, taking turns pass by
 # pass; three times, each with new files.
 rep=1
-targets=
-for fs in $fslist; do targets="$targets $fs:$mnt/$fs"; done
 while [ "$rep" -le 3 ]; do
 	echo "bench: payload rep $rep [$(elapsed)s]" >&2
-	# shellcheck disable=SC2086 # $targets is a list
+	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench payload -n "$payload_files" -p "$payload_passes" \
-		-r "$rep" $targets
+		-r "$rep" $(targets_of "$fslist")
 	rep=$((rep + 1))
 done
 
