@@ -16,6 +16,8 @@
 #include <linux/time64.h>
 #include <linux/types.h>
 
+#include "ipat_compat.h"
+
 /**
  * struct ipat_xattrs - a small in-memory extended attribute store
  * @lock: protects @list
@@ -98,6 +100,19 @@ struct ipat_fs_type {
 	struct ipat_stats stats;
 };
 
+/*
+ * The file_system_type of each of the three: only the name differs.
+ * FS_ALLOW_IDMAP: the shared code passes the mount's idmapping on wherever
+ * the VFS hands one over, so idmapped mounts work as on tmpfs.
+ */
+#define IPAT_FILE_SYSTEM_TYPE(fs_name) {			\
+	.owner		 = THIS_MODULE,				\
+	.name		 = fs_name,				\
+	.fs_flags	 = FS_ALLOW_IDMAP,			\
+	.init_fs_context = ipat_init_fs_context,		\
+	.kill_sb	 = ipat_kill_sb,			\
+}
+
 static inline struct ipat_fs_type *ipat_type(const struct super_block *sb)
 {
 	return container_of(sb->s_type, struct ipat_fs_type, fs_type);
@@ -165,8 +180,8 @@ bool ipat_reserve_inode(struct super_block *sb);
 void ipat_release_inode(struct super_block *sb);
 
 /* inode.c: the ramfs-like inode, directory and file operations */
-struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
-			     umode_t mode, dev_t dev);
+struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
+			     const struct inode *dir, umode_t mode, dev_t dev);
 
 /* xattr.c */
 extern const struct xattr_handler *ipat_xattr_handlers[];

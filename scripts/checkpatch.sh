@@ -3,7 +3,8 @@
 #
 # Run the kernel's checkpatch.pl --strict on the module's sources: no
 # errors, warnings or checks allowed. checkpatch.pl and the data files it
-# reads come out of Debian's linux-source-6.1 tarball, extracted by member
+# reads come out of the newest kernel source tarball Debian installed
+# (linux-source-6.12, else linux-source-6.1), extracted by member
 # name (nothing else is unpacked) into a cache outside the repository,
 # keyed by the package version.
 #
@@ -15,6 +16,9 @@ set -eu
 cd "$(dirname "$0")/.."
 
 pkg=linux-source-6.1
+for newer in linux-source-6.12; do
+	[ -r "/usr/src/$newer.tar.xz" ] && pkg=$newer
+done
 tarball=/usr/src/$pkg.tar.xz
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
 
@@ -56,7 +60,15 @@ repo=$PWD
 status=0
 for file in "$@"; do
 	case $file in /*) path=$file ;; *) path=$repo/$file ;; esac
-	if ! out=$(cd "$scratch" && perl "$script" --strict --no-tree \
+	# The compat header's one job is testing the kernel version, and
+	# mapping a call to an older one that lacks an argument; checkpatch
+	# rightly flags both anywhere else.
+	ignore=
+	case $file in */ipat_compat.h|ipat_compat.h)
+		ignore=--ignore=LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_UNUSED ;;
+	esac
+	# shellcheck disable=SC2086 # $ignore is empty or one word
+	if ! out=$(cd "$scratch" && perl "$script" --strict --no-tree $ignore \
 		--root="$scratch" --show-types --color=never --terse \
 		-f "$path" 2>&1); then
 		status=1

@@ -93,12 +93,7 @@ static const struct super_operations embedfs_sops = {
 };
 
 struct ipat_fs_type embedfs_type = {
-	.fs_type = {
-		.owner		 = THIS_MODULE,
-		.name		 = "embedfs_demo",
-		.init_fs_context = ipat_init_fs_context,
-		.kill_sb	 = ipat_kill_sb,
-	},
+	.fs_type		= IPAT_FILE_SYSTEM_TYPE("embedfs_demo"),
 	.pattern		= "embedded",
 	.magic			= 0x656d6264,	/* "embd" */
 	.s_op			= &embedfs_sops,

@@ -21,12 +21,14 @@ static const struct file_operations ipat_file_fops;
 static void ipat_payload_init(struct ipat_payload *payload,
 			      struct inode *inode)
 {
-	payload->btime = inode->i_ctime;
+	payload->btime = inode_get_ctime(inode);
 	ipat_xattrs_init(&payload->xattrs);
 }
 
 /**
  * ipat_new_inode - create an inode of any of the three filesystems
+ * @idmap: the idmapping of the mount it is created through, which maps the
+ *	caller's fsuid and fsgid to the new inode's owner
  * @sb: the superblock
  * @dir: the parent directory, or NULL for the root
  * @mode: file type and permission bits
@@ -38,8 +40,8 @@ static void ipat_payload_init(struct ipat_payload *payload,
  * Return: the inode, or ERR_PTR(-ENOSPC) beyond max_inodes, or
  * ERR_PTR(-ENOMEM) with nothing left allocated.
  */
-struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
-			     umode_t mode, dev_t dev)
+struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
+			     const struct inode *dir, umode_t mode, dev_t dev)
 {
 	struct ipat_fs_type *type = ipat_type(sb);
 	struct inode *inode;
@@ -63,14 +65,14 @@ struct inode *ipat_new_inode(struct super_block *sb, const struct inode *dir,
 	}
 
 	inode->i_ino = get_next_ino();
-	inode_init_owner(&init_user_ns, inode, dir, mode);
+	inode_init_owner(idmap, inode, dir, mode);
 	inode->i_mapping->a_ops = &ram_aops;
 	mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 	/* Like ramfs: the page cache is the only copy of the data. */
 	mapping_set_unevictable(inode->i_mapping);
-	inode->i_ctime = current_time(inode);
-	inode->i_mtime = inode->i_ctime;
-	inode->i_atime = inode->i_ctime;
+	inode_set_atime_to_ts(inode,
+			      inode_set_mtime_to_ts(inode,
+						    inode_set_ctime_current(inode)));
 	ipat_payload_init(ipat_payload(inode), inode);
 
 	switch (mode & S_IFMT) {
@@ -102,14 +104,13 @@ static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 {
 	d_instantiate(dentry, inode);
 	dget(dentry);
-	dir->i_ctime = current_time(dir);
-	dir->i_mtime = dir->i_ctime;
+	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 }
 
-static int ipat_mknod(struct user_namespace *mnt_userns, struct inode *dir,
+static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t dev)
 {
-	struct inode *inode = ipat_new_inode(dir->i_sb, dir, mode, dev);
+	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, dev);
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
@@ -117,16 +118,16 @@ static int ipat_mknod(struct user_namespace *mnt_userns, struct inode *dir,
 	return 0;
 }
 
-static int ipat_create(struct user_namespace *mnt_userns, struct inode *dir,
+static int ipat_create(struct mnt_idmap *idmap, struct inode *dir,
 		       struct dentry *dentry, umode_t mode, bool excl)
 {
-	return ipat_mknod(mnt_userns, dir, dentry, mode | S_IFREG, 0);
+	return ipat_mknod(idmap, dir, dentry, mode | S_IFREG, 0);
 }
 
-static int ipat_mkdir(struct user_namespace *mnt_userns, struct inode *dir,
+static int ipat_mkdir(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode)
 {
-	int err = ipat_mknod(mnt_userns, dir, dentry, mode | S_IFDIR, 0);
+	int err = ipat_mknod(idmap, dir, dentry, mode | S_IFDIR, 0);
 
 	/* The new directory's ".." entry. */
 	if (!err)
@@ -134,13 +135,13 @@ static int ipat_mkdir(struct user_namespace *mnt_userns, struct inode *dir,
 	return err;
 }
 
-static int ipat_symlink(struct user_namespace *mnt_userns, struct inode *dir,
+static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,
 			struct dentry *dentry, const char *target)
 {
 	struct inode *inode;
 	int err;
 
-	inode = ipat_new_inode(dir->i_sb, dir, S_IFLNK | 0777, 0);
+	inode = ipat_new_inode(idmap, dir->i_sb, dir, S_IFLNK | 0777, 0);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
 	/*
@@ -157,10 +158,10 @@ static int ipat_symlink(struct user_namespace *mnt_userns, struct inode *dir,
 	return 0;
 }
 
-static int ipat_tmpfile(struct user_namespace *mnt_userns, struct inode *dir,
+static int ipat_tmpfile(struct mnt_idmap *idmap, struct inode *dir,
 			struct file *file, umode_t mode)
 {
-	struct inode *inode = ipat_new_inode(dir->i_sb, dir, mode, 0);
+	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, 0);
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
@@ -168,13 +169,13 @@ static int ipat_tmpfile(struct user_namespace *mnt_userns, struct inode *dir,
 	return finish_open_simple(file, 0);
 }
 
-static int ipat_getattr(struct user_namespace *mnt_userns,
+static int ipat_getattr(struct mnt_idmap *idmap,
 			const struct path *path, struct kstat *stat,
 			u32 request_mask, unsigned int query_flags)
 {
 	struct inode *inode = d_inode(path->dentry);
 
-	generic_fillattr(mnt_userns, inode, stat);
+	generic_fillattr(idmap, request_mask, inode, stat);
 	stat->btime = ipat_payload(inode)->btime;
 	stat->result_mask |= STATX_BTIME;
 	return 0;
@@ -185,7 +186,7 @@ static int ipat_getattr(struct user_namespace *mnt_userns,
  * truncate(2) asks for none: like tmpfs, a change of size is a change of
  * the file, so it updates mtime and ctime (notify_change() set both to now).
  */
-static int ipat_file_setattr(struct user_namespace *mnt_userns,
+static int ipat_file_setattr(struct mnt_idmap *idmap,
 			     struct dentry *dentry, struct iattr *attr)
 {
 	struct inode *inode = d_inode(dentry);
@@ -193,7 +194,7 @@ static int ipat_file_setattr(struct user_namespace *mnt_userns,
 	if ((attr->ia_valid & ATTR_SIZE) &&
 	    attr->ia_size != i_size_read(inode))
 		attr->ia_valid |= ATTR_MTIME | ATTR_CTIME;
-	return simple_setattr(mnt_userns, dentry, attr);
+	return simple_setattr(idmap, dentry, attr);
 }
 
 static const struct inode_operations ipat_dir_iops = {
@@ -236,7 +237,7 @@ static const struct file_operations ipat_file_fops = {
 	.write_iter	= generic_file_write_iter,
 	.mmap		= generic_file_mmap,
 	.fsync		= noop_fsync,
-	.splice_read	= generic_file_splice_read,
+	.splice_read	= filemap_splice_read,
 	.splice_write	= iter_file_splice_write,
 	.llseek		= generic_file_llseek,
 };

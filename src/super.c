@@ -119,7 +119,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_xattr = ipat_xattr_handlers;
 	sb->s_time_gran = 1;
 
-	root = ipat_new_inode(sb, NULL, S_IFDIR | opts->mode, 0);
+	root = ipat_new_inode(&nop_mnt_idmap, sb, NULL, S_IFDIR | opts->mode, 0);
 	if (IS_ERR(root))
 		return PTR_ERR(root);
 	root->i_uid = opts->uid;

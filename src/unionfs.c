@@ -42,12 +42,7 @@ static const struct super_operations unionfs_sops = {
 };
 
 struct ipat_fs_type unionfs_type = {
-	.fs_type = {
-		.owner		 = THIS_MODULE,
-		.name		 = "unionfs_demo",
-		.init_fs_context = ipat_init_fs_context,
-		.kill_sb	 = ipat_kill_sb,
-	},
+	.fs_type		= IPAT_FILE_SYSTEM_TYPE("unionfs_demo"),
 	.pattern		= "union",
 	.magic			= 0x756e696f,	/* "unio" */
 	.s_op			= &unionfs_sops,

@@ -85,12 +85,7 @@ static const struct super_operations voidfs_sops = {
 };
 
 struct ipat_fs_type voidfs_type = {
-	.fs_type = {
-		.owner		 = THIS_MODULE,
-		.name		 = "voidfs_demo",
-		.init_fs_context = ipat_init_fs_context,
-		.kill_sb	 = ipat_kill_sb,
-	},
+	.fs_type		= IPAT_FILE_SYSTEM_TYPE("voidfs_demo"),
 	.pattern		= "void pointer",
 	.magic			= 0x766f6964,	/* "void" */
 	.s_op			= &voidfs_sops,

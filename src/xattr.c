@@ -112,7 +112,7 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 
 /* A NULL @value removes the attribute, as removexattr() asks. */
 static int ipat_xattr_set(const struct xattr_handler *handler,
-			  struct user_namespace *mnt_userns,
+			  struct mnt_idmap *idmap,
 			  struct dentry *unused, struct inode *inode,
 			  const char *suffix, const void *value, size_t size,
 			  int flags)
@@ -153,7 +153,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 		atomic_long_sub(ipat_xattr_bytes(old), &type->stats.xattr_bytes);
 		kvfree(old);
 	}
-	inode->i_ctime = current_time(inode);
+	inode_set_ctime_current(inode);
 	return 0;
 }
 

@@ -76,7 +76,7 @@ static int xt_set(struct kunit *test, const char *name, const void *value,
 	struct xt_fixture *fx = test->priv;
 	const struct xattr_handler *h = xt_handler(name);
 
-	return ipat_xattr_set(h, &init_user_ns, &fx->dentry, &fx->inode,
+	return ipat_xattr_set(h, &nop_mnt_idmap, &fx->dentry, &fx->inode,
 			      name + strlen(h->prefix), value, size, flags);
 }
 
@@ -195,12 +195,12 @@ static void xt_ctime(struct kunit *test)
 	struct xt_fixture *fx = test->priv;
 
 	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "v", 1, 0), 0);
-	KUNIT_EXPECT_NE(test, fx->inode.i_ctime.tv_sec, 0);
+	KUNIT_EXPECT_NE(test, inode_get_ctime(&fx->inode).tv_sec, 0);
 	/* A refused change is no change. */
-	fx->inode.i_ctime.tv_sec = 0;
+	inode_set_ctime(&fx->inode, 0, 0);
 	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "w", 1, XATTR_CREATE),
 			-EEXIST);
-	KUNIT_EXPECT_EQ(test, fx->inode.i_ctime.tv_sec, 0);
+	KUNIT_EXPECT_EQ(test, inode_get_ctime(&fx->inode).tv_sec, 0);
 }
 
 /* The largest value the VFS lets through, which kvmalloc() may vmalloc. */
