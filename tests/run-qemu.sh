@@ -137,12 +137,13 @@ console=$(tr -d '\r' <"$log" 2>/dev/null || true)
 declare -A result=()
 while read -r _ test status; do
 	result[$test]=$status
-done < <(grep -oE 'IPAT-RESULT [^ ]+ (PASS|FAIL)' <<<"$console" || true)
+done < <(grep -oE 'IPAT-RESULT [^ ]+ (PASS|FAIL|SKIP)' <<<"$console" || true)
 
 [ ${#expected[@]} -gt 0 ] || fail "guest: no test matched '${tests:-*}'"
 for test in "${expected[@]}"; do
 	case ${result[$test]:-} in
 	PASS) pass "guest/$test" ;;
+	SKIP) ok "guest/$test: skipped" ;;
 	FAIL) fail "guest/$test" ;;
 	*) fail "guest/$test: no result (the guest stopped during or before it)" ;;
 	esac

@@ -10,14 +10,13 @@
 # in every call that makes an inode.
 #
 # Needs a kernel with fault injection (the debug kernel); on any other it
-# says "skipped" and passes.
+# skips.
 # ipat-timeout: 900
 set -eu
 . /tests/lib/guest.sh
 
 if [ ! -e /proc/thread-self/fail-nth ]; then
-	echo "skipped: no fail-nth (kernel without CONFIG_FAULT_INJECTION)"
-	exit 0
+	ipat_skip "no fail-nth (kernel without CONFIG_FAULT_INJECTION)"
 fi
 dbg=/sys/kernel/debug
 grep -q " $dbg debugfs " /proc/mounts || ipat_run mount -t debugfs none $dbg

@@ -8,14 +8,13 @@
 # skipped=K", which tests/run-qemu.sh reports.
 #
 # Only a kernel with KUnit gets the test module in its image (the debug
-# kernel); on any other this says "skipped" and passes.
+# kernel); on any other this skips.
 set -eu
 . /tests/lib/guest.sh
 
 ko=/lib/modules/$(uname -r)/extra/inode_patterns_kunit.ko
 if [ ! -f "$ko" ]; then
-	echo "skipped: no KUnit test module in this image (kernel without KUnit)"
-	exit 0
+	ipat_skip "no KUnit test module in this image (kernel without KUnit)"
 fi
 suites="inode_patterns_xattr inode_patterns_options inode_patterns_accounting inode_patterns_stats"
 dbg=/sys/kernel/debug

@@ -12,6 +12,14 @@ ipat_fail() {
 	exit 1
 }
 
+# Skip the test: this kernel cannot run it, for the reason given (one
+# line). qemu/init then reports "IPAT-RESULT <test> SKIP <reason>".
+ipat_skip() {
+	echo "skipped: $*"
+	echo "$*" >"${IPAT_SKIP_FILE:-/dev/null}"
+	exit 77
+}
+
 # Run a command, echoing it first; fail the test if it fails.
 ipat_run() {
 	echo "+ $*"
