@@ -5,12 +5,17 @@
 #
 #   make                 build against the newest kernel that has both
 #                        /usr/src/linux-headers-<ver> and /boot/vmlinuz-<ver>
-#   make KVER=<ver>      choose that version instead
+#   make KVER=<ver>      choose that version instead (6.1.0-57-amd64,
+#                        6.12.118+deb12-amd64, ...); demo, shell, bench
+#                        and initramfs take it too
 #   make KDIR=<dir>      build against any prepared kernel tree
+#   make kernels         build for every installed kernel, each into
+#                        build/<ver>/, warning-free with W=1 and sparse
 #
 # Everything else runs the module in a QEMU guest (qemu/, tests/):
 #   make test            the full test run, tests/run-qemu.sh
-#                        (SEED=<n> and TESTS=<glob> pass -s and -t)
+#                        (SEED=<n>, TESTS=<glob> and KERNELS=<ver or
+#                        series,...> pass -s, -t and -k)
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
 #   make demo            boot the guest and run tests/demo.sh
@@ -25,14 +30,25 @@ else
 KVER ?= $(shell scripts/find-kernel.sh)
 KDIR ?= /usr/src/linux-headers-$(KVER)
 
-.PHONY: all modules clean test initramfs shell demo bench lint
+# Recipes that run make again (scripts/bench.sh) build for the same kernel.
+export KVER
+
+.PHONY: all modules kernels clean test initramfs shell demo bench lint
 
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
+kernels:
+	@kernels=$$(scripts/find-kernel.sh --all); \
+	test -n "$$kernels" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }; \
+	for kver in $$kernels; do \
+		scripts/build-module.sh $$kver /usr/src/linux-headers-$$kver || exit 1; \
+	done
+
 test:
-	tests/run-qemu.sh $(if $(SEED),-s '$(SEED)') $(if $(TESTS),-t '$(TESTS)')
+	tests/run-qemu.sh $(if $(SEED),-s '$(SEED)') $(if $(TESTS),-t '$(TESTS)') \
+		$(if $(KERNELS),-k '$(KERNELS)')
 
 initramfs: all
 	qemu/mkinitramfs.sh

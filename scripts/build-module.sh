@@ -7,6 +7,9 @@
 #
 #   scripts/build-module.sh NAME KDIR
 #
+# Exit status: 0 built and clean; 1 not built; 3 built, with warnings
+# (the module is there to test, but the build is not clean).
+#
 # Kbuild writes objects next to the sources of an M= build, so the sources
 # are copied into build/<name>/ first: the top-level build (make) and this
 # one never share an object. Prints nothing but problems and the result.
@@ -37,6 +40,6 @@ if ! make -C "$kdir" M="$PWD/$out" C=2 W=1 modules >"$out/build.log" 2>"$out/war
 fi
 if grep -v '^Skipping BTF generation for ' "$out/warnings.log" >&2; then
 	echo "build-module: warnings (gcc W=1, sparse C=2 or modpost) above" >&2
-	exit 1
+	exit 3
 fi
 echo "build-module: $out: $(cd "$out" && ls ./*.ko | tr '\n' ' ')clean (W=1, C=2)"

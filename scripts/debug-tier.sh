@@ -2,22 +2,24 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154 # run-qemu.sh uses and sets the globals
 #
-# The debug-kernel tier of tests/run-qemu.sh (issue 6), which sources this
-# file: the guest suite once more, on the debug kernel of
-# scripts/debug-kernel.sh (KASAN, KFENCE, kmemleak, lockdep, fault
+# The debug-kernel tier of tests/run-qemu.sh, which sources this file: the
+# guest suite once more, on a debug kernel of each tested series
+# (scripts/debug-kernel.sh SERIES: KASAN, KFENCE, kmemleak, lockdep, fault
 # injection, KUnit), with the module built against it.
 
 # failslab's cache filter flag ("A") exists only from boot: every cache but
 # kmemleak's own gets it, for tests/guest/80-fail-nth.sh.
 debug_tier_params=("slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area")
-# The debug kernel under TCG runs about ten times slower: the tests whose
+# A debug kernel under TCG runs about ten times slower: the tests whose
 # workload has a knob get a smaller one. A NAME=VALUE the kernel does not
 # know is passed on to /init's environment, and so to every test.
 debug_tier_params+=(IPAT_WL_SEEDS=2 IPAT_HAMMER_OPS=1000 IPAT_LIFETIME_CYCLES=15)
 # Tests that measure speed, or run a fixed load until a timeout, say
 # nothing more on this kernel than on Debian's and do not fit its time.
-# The summary lists them.
 debug_tier_skip=${IPAT_DEBUG_SKIP-75-stress-ng 90-bench-quick}
+# What a debug kernel exists for: these may skip on Debian's kernels,
+# never on a debug kernel.
+debug_tier_required="80-fail-nth 85-kunit 99-kmemleak"
 
 # The guest tests this tier runs, as an ipat.tests list.
 debug_tier_tests() {
@@ -30,34 +32,58 @@ debug_tier_tests() {
 	echo "$list"
 }
 
-# From the default run, before the stock suite: start building the debug
-# kernel (niced, in its own process group) so that the build overlaps the
-# stock suite's guest. The debug tier's own scripts/debug-kernel.sh then
-# waits for it on the cache's lock. Stopped if this run ends first.
+# The series of the Debian kernels given, once each.
+debug_tier_series() {
+	local kver
+	for kver in "$@"; do scripts/find-kernel.sh --series "$kver"; done | sort -uV
+}
+
+# From the default run, before the stock suites: build the debug kernels
+# of the series of kernels "$@" (niced, one after the other, in their own
+# process group), so that the builds overlap the stock suites' guests.
+# debug_tier_build then waits for each on the cache's lock. Stopped if
+# this run ends first.
 debug_tier_prebuild() {
-	[ -n "$(scripts/debug-kernel.sh --path 2>/dev/null)" ] && return 0
+	local series todo=
+	for series in $(debug_tier_series "$@"); do
+		scripts/debug-kernel.sh --path "$series" >/dev/null 2>&1 ||
+			todo="$todo $series"
+	done
+	[ -n "$todo" ] || return 0
 	mkdir -p build/logs
-	echo "== building the debug kernel in the background: build/logs/debug-kernel.log"
-	setsid nice -n 19 scripts/debug-kernel.sh >build/logs/debug-kernel.log 2>&1 &
+	echo "== building the debug kernel(s) of$todo in the background: build/logs/debug-kernel.log"
+	# shellcheck disable=SC2086 # $todo is a list of series
+	setsid nice -n 19 sh -c 'for s; do scripts/debug-kernel.sh "$s" || exit 1; done' \
+		sh $todo >build/logs/debug-kernel.log 2>&1 &
 	debug_tier_prebuild_pid=$!
 	trap 'kill -- -"$debug_tier_prebuild_pid" 2>/dev/null || true' EXIT
 }
 
-# Builds (or reuses) the kernel, builds the module and the KUnit module
-# against it into build/debug/, and their image; points qemu/run.sh at
-# both through QEMU_KERNEL and QEMU_INITRD.
+# For Debian's kernel $1: build (or reuse) the debug kernel of its series,
+# the module and the KUnit module against it into build/debug-<series>/,
+# and their image; sets run_suite's suite_kernel, suite_initrd and
+# suite_timeout. A failure is a result of its own, under $1/debug.
 debug_tier_build() {
-	local tree
-	tree=$(scripts/debug-kernel.sh) || return 1
-	scripts/build-module.sh debug "$tree" || return 1
-	IPAT_KO=build/debug/inode_patterns.ko \
-	IPAT_KO_EXTRA=build/debug/inode_patterns_kunit.ko \
-	IPAT_KDIR=$tree IPAT_INITRAMFS=build/debug/initramfs.cpio.gz \
-		qemu/mkinitramfs.sh || return 1
-	export QEMU_KERNEL=$tree/arch/x86/boot/bzImage
-	export QEMU_INITRD=build/debug/initramfs.cpio.gz
+	local series tree out rc=0
+	series=$(scripts/find-kernel.sh --series "$1")
+	out=build/debug-$series
+	if ! tree=$(scripts/debug-kernel.sh "$series"); then
+		result FAIL "$1/debug/build" "the $series debug kernel did not build (above; build/logs/debug-kernel.log)"
+		return 1
+	fi
+	scripts/build-module.sh "debug-$series" "$tree" || rc=$?
+	case $rc in
+	0) result PASS "$1/debug/build" "W=1, sparse C=2: clean against $(cat "$tree/include/config/kernel.release")" ;;
+	3) result FAIL "$1/debug/build" "warnings from gcc W=1, sparse or modpost (above)" ;;
+	*) result FAIL "$1/debug/build" "the module did not build against $tree (above)"; return 1 ;;
+	esac
+	IPAT_KO=$out/inode_patterns.ko IPAT_KO_EXTRA=$out/inode_patterns_kunit.ko \
+	IPAT_KDIR=$tree IPAT_INITRAMFS=$out/initramfs.cpio.gz qemu/mkinitramfs.sh ||
+		{ result FAIL "$1/debug/build" "the guest image did not build (above)"; return 1; }
+	suite_kernel=$tree/arch/x86/boot/bzImage
+	suite_initrd=$out/initramfs.cpio.gz
 	# Only a guard against a hung guest: each test has its own limit.
-	export QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800}
+	suite_timeout=${QEMU_TIMEOUT:-1800}
 }
 
 # True if the guest in console log $1 reached userspace: /init's first line.
@@ -65,28 +91,27 @@ debug_tier_reached_init() {
 	grep -q '^ipat: mode=' <(tr -d '\r' <"$1")
 }
 
-# The checks this tier adds, on the console text $1, through run-qemu.sh's
-# pass/fail/ok: no test may skip what this kernel exists for, and the
-# KUnit counts and the fault-point table are reported.
+# The checks this tier adds, for the results under $1, on the console
+# text $2 of a run of the tests in list $3: no test may skip what this
+# kernel exists for, and the KUnit counts and fault-point table are noted.
 debug_tier_checks() {
-	local console=$1 skipped line kunit
+	local prefix=$1 console=$2 list=$3 test line kunit
 
 	# Only when this tier chose the tests, not -t.
-	if [ -n "$debug_tier_skip" ] && [ "$tests" = "$(debug_tier_tests)" ]; then
-		ok "guest: not run on the debug kernel (IPAT_DEBUG_SKIP): $debug_tier_skip"
+	if [ -n "$debug_tier_skip" ] && [ "$list" = "$(debug_tier_tests)" ]; then
+		result NOTE "$prefix" "not run on the debug kernel (IPAT_DEBUG_SKIP): $debug_tier_skip"
 	fi
-
-	skipped=$(awk '/^IPAT-START / { test = $2 } /^skipped:/ { print test }' \
-		<<<"$console" | sort -u)
-	for test in $skipped; do
-		fail "guest/$test: skipped on the debug kernel"
+	for test in $debug_tier_required; do
+		if grep -q "^IPAT-RESULT $test SKIP" <<<"$console"; then
+			result FAIL "$prefix/required/$test" "skipped on the debug kernel"
+		fi
 	done
 
 	kunit=$(grep -E '^KUNIT-RESULT ' <<<"$console" | tail -n 1 || true)
 	if [ -n "$kunit" ]; then
-		ok "kunit: ${kunit#KUNIT-RESULT }"
-	elif [[ " ${expected[*]} " == *" 85-kunit "* ]]; then
-		fail "kunit: no KUNIT-RESULT line from guest/85-kunit"
+		result NOTE "$prefix" "kunit: ${kunit#KUNIT-RESULT }"
+	elif [[ ",$list," == *",85-kunit,"* ]]; then
+		result FAIL "$prefix/kunit" "no KUNIT-RESULT line from guest/85-kunit"
 	fi
 
 	if grep -q '^FAILNTH-TABLE ' <<<"$console"; then
@@ -95,27 +120,6 @@ debug_tier_checks() {
 			echo "${line#FAILNTH-TABLE }"
 		done < <(grep '^FAILNTH-TABLE ' <<<"$console")
 		line=$(grep '^FAILNTH-TABLE total ' <<<"$console" | tail -n 1)
-		ok "fail-nth: fault points (slab/page) per fs: ${line#FAILNTH-TABLE total }"
+		result NOTE "$prefix" "fail-nth: fault points (slab/page) per fs: ${line#FAILNTH-TABLE total }"
 	fi
-}
-
-# From the default run: the debug tier as a run of its own, whose results
-# join this run's summary under debug/.
-debug_tier_run() {
-	local out=build/logs/debug-run.txt kind rest
-	echo
-	echo "== debug-kernel tier: tests/run-qemu.sh --debug-only -s $seed =="
-	mkdir -p build/logs
-	tests/run-qemu.sh --debug-only -s "$seed" 2>&1 | tee "$out" || true
-	if ! grep -q '^== summary' "$out"; then
-		fail "debug: the debug-kernel run ended without a summary ($out)"
-		return
-	fi
-	while read -r kind rest; do
-		case $kind in
-		PASS) pass "debug/$rest" ;;
-		FAIL) fail "debug/$rest" ;;
-		ok) ok "debug/$rest" ;;
-		esac
-	done < <(sed -n '/^== summary/,$p' "$out" | grep -E '^(PASS|FAIL|ok) ')
 }

@@ -2,24 +2,40 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian packages this project needs, and only those missing.
-# Every entry point (.ci/run, tests/run-qemu.sh) calls this, so a fresh
-# machine needs nothing installed by hand.
+# Every entry point (.ci/run, tests/run-qemu.sh, scripts/demo.sh) calls
+# this, so a fresh machine needs nothing installed by hand.
 #
 #   scripts/install-deps.sh [extra-package...]
 #   IPAT_EXTRA_DEPS="stress-ng gnuplot" scripts/install-deps.sh
+#   IPAT_SERIES="6.1" scripts/install-deps.sh   one kernel series only
+#                 (default: "6.1 6.12", every series Debian 12 ships)
 set -eu
 cd "$(dirname "$0")/.."
 
-# libc6-dev: static libc for the guest test programs; sparse: make C=1.
-base="linux-image-amd64 linux-headers-amd64 qemu-system-x86 busybox-static
-kmod cpio gcc make libc6-dev sparse"
+# The kernels: for each series its image, headers (the module's build)
+# and source (the debug kernel; checkpatch.pl comes from the newest).
+# 6.1 is bookworm's own; 6.12 comes from bookworm's security archive.
+series=${IPAT_SERIES:-6.1 6.12}
+kernels=
+for s in $series; do
+	case $s in
+	6.1) kernels="$kernels linux-image-amd64 linux-headers-amd64 linux-source-6.1" ;;
+	6.12) kernels="$kernels linux-image-6.12-amd64 linux-headers-6.12-amd64 linux-source-6.12" ;;
+	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12)" >&2; exit 1 ;;
+	esac
+done
+
+# libc6-dev: static libc for the guest test programs; sparse: make C=2.
+base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev sparse"
 # stress-ng: copied into the guest for tests/guest/75-stress-ng.sh.
 base="$base stress-ng"
-# The kernel-quality tier: checkpatch.pl and the debug kernel come from
-# linux-source-6.1, built with flex, bison, bc and libelf-dev (objtool);
-# rsync copies sources for scripts/build-module.sh; dkms for
-# tests/host/40-dkms.sh, and openssl for its throw-away signing key.
-base="$base linux-source-6.1 flex bison bc libelf-dev rsync dkms openssl"
+# The kernel-quality tier: the debug kernels are built with flex, bison,
+# bc and libelf-dev (objtool); rsync copies sources for
+# scripts/build-module.sh; dkms for tests/host/40-dkms.sh, and openssl for
+# its throw-away signing key.
+base="$base flex bison bc libelf-dev rsync dkms openssl"
+# python3: the kernel's kunit.py reads our KTAP in tests/host/60-ktap.sh.
+base="$base python3"
 
 missing=
 for pkg in $base ${IPAT_EXTRA_DEPS:-} "$@"; do
@@ -45,11 +61,20 @@ else
 	echo "install-deps: all packages present"
 fi
 
-kver=$(scripts/find-kernel.sh)
-if [ -z "$kver" ]; then
-	echo "install-deps: no kernel with both /boot/vmlinuz-<ver> and" \
-	     "/usr/src/linux-headers-<ver>; are linux-image-amd64 and" \
-	     "linux-headers-amd64 at the same version?" >&2
-	exit 1
-fi
-echo "install-deps: guest kernel $kver"
+# A series asked for but not installable is an error, never a silent skip.
+status=0
+for s in $series; do
+	found=
+	for kver in $(scripts/find-kernel.sh --all); do
+		[ "$(scripts/find-kernel.sh --series "$kver")" = "$s" ] && found="$found $kver"
+	done
+	if [ -z "$found" ]; then
+		echo "install-deps: no $s kernel with both /boot/vmlinuz-<ver> and" \
+		     "/usr/src/linux-headers-<ver>; are its image and headers" \
+		     "packages at the same version?" >&2
+		status=1
+	else
+		echo "install-deps: guest kernel(s) of $s:$found"
+	fi
+done
+exit "$status"

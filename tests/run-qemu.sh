@@ -1,47 +1,50 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test command: install what is missing, build the module and the
-# initramfs, boot the guest in test mode, then run the host-side tests of
-# the harness (tests/host/*.sh). Fails if a test failed, if the guest did
-# not reach IPAT-DONE, or if the kernel log shows a bug. The last line is
-# always "N passed, N failed".
+# The test command. Installs what is missing; runs the static gates; for
+# every installed Debian kernel series (6.1, 6.12), builds the module and
+# an initramfs, boots the guest in test mode on Debian's kernel and then on
+# a debug kernel of the same series; runs the host-side tests of the
+# harness (tests/host/*.sh). Fails if a test failed, if a guest did not
+# reach IPAT-DONE, or if a kernel log shows a bug. Prints every result as
+# it comes, then all of them in KTAP (nested per kernel and per tier; also
+# in build/logs/results.ktap), and ends with the line
+# "N passed, N failed, N skipped".
 #
-#   tests/run-qemu.sh [-s SEED] [-t GLOB[,GLOB...]] [--no-host]
-#                     [--stock-only|--debug-only]
+#   tests/run-qemu.sh [-s SEED] [-t GLOB[,GLOB...]] [-k KERNEL[,KERNEL...]]
+#                     [--no-host] [--stock-only|--debug-only]
 #     -s SEED     passed to the guest tests as IPAT_SEED (default: random)
 #     -t GLOB     run only the guest tests whose name (file name without
-#                 .sh) matches; implies --no-host
+#                 .sh) matches, on Debian's kernels only; implies --no-host
+#     -k KERNEL   only these kernels: a release (6.1.0-57-amd64) or a
+#                 series (6.1, 6.12); only these series are installed
 #     --no-host   skip tests/host/
 #     --stock-only  skip the static gates and the debug-kernel tier
-#     --debug-only  only the debug-kernel tier: the guest suite on the
-#                 debug kernel (scripts/debug-kernel.sh, scripts/debug-tier.sh);
-#                 its log is build/logs/debug.log
-#   Without -t or --*-only, the run is the whole test command: the static
-#   gates (scripts/static-checks.sh), the suite on Debian's kernel with the
-#   host tests, then the debug-kernel tier, all in one summary.
+#     --debug-only  only the debug-kernel tier (scripts/debug-tier.sh)
 #   IPAT_SELFTEST=1 tests/run-qemu.sh   boot the harness self-tests
-#                 (tests/selftest/, which fail on purpose) instead
+#                 (tests/selftest/, which fail on purpose) instead, on the
+#                 newest kernel unless -k says otherwise
 #   QEMU_TIMEOUT, QEMU_ACCEL, QEMU_MEM: see qemu/run.sh
 #   IPAT_TEST_TIMEOUT  per-test limit in the guest, seconds (default 120)
 #
-# The guest's console log stays in build/logs/test.log (selftest.log).
+# Console logs: build/logs/<kernel>-<tier>.log.
 set -eu
 cd "$(dirname "$0")/.."
 
 usage() {
-	echo "usage: tests/run-qemu.sh [-s SEED] [-t GLOB[,GLOB...]] [--no-host] [--stock-only|--debug-only]" >&2
+	echo "usage: tests/run-qemu.sh [-s SEED] [-t GLOB[,GLOB...]] [-k KERNEL[,KERNEL...]] [--no-host] [--stock-only|--debug-only]" >&2
 	exit 2
 }
 seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
-tests="" host=1 tier=all
+tests="" host=1 tier=all only=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	-s|--seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
 	-t|--tests) [ $# -ge 2 ] || usage; tests=$2; host=0; shift 2 ;;
+	-k|--kernel) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
 	--no-host) host=0; shift ;;
 	--stock-only) tier=stock; shift ;;
-	--debug-only) tier=debug; shift ;;
+	--debug-only) tier=debug; host=0; shift ;;
 	*) usage ;;
 	esac
 done
@@ -49,126 +52,207 @@ done
 case $seed in ''|*[!0-9]*) echo "run-qemu: the seed must be a number" >&2; usage ;; esac
 case $tests in *[[:space:]]*) echo "run-qemu: no spaces in test globs" >&2; usage ;; esac
 
-name=test testdir=tests/guest params=()
+testdir=tests/guest params=()
 if [ "${IPAT_SELFTEST:-0}" = 1 ]; then
-	name=selftest testdir=tests/selftest host=0 params=(ipat.selftest=1)
+	testdir=tests/selftest host=0 params=(ipat.selftest=1)
 fi
 params+=("ipat.seed=$seed" "ipat.timeout=${IPAT_TEST_TIMEOUT:-120}")
-
-# --- The debug-kernel tier (scripts/debug-tier.sh) ---
-# A -t run, or the self-tests, is a quick run on Debian's kernel only.
-if [ "$tier" = all ] && { [ -n "$tests" ] || [ "$name" = selftest ]; }; then
+# A -t run, or the self-tests, is a quick run on Debian's kernels only.
+if [ "$tier" = all ] && { [ -n "$tests" ] || [ "$testdir" = tests/selftest ]; }; then
 	tier=stock
 fi
-# shellcheck source=scripts/debug-tier.sh
-. scripts/debug-tier.sh
-if [ "$tier" = debug ]; then
-	name=debug host=0
-	params+=("${debug_tier_params[@]}")
-	[ -n "$tests" ] || tests=$(debug_tier_tests)
-fi
-# ---
-[ -z "$tests" ] || params+=("ipat.tests=$tests")
 
-passed=0 failed=0 summary=()
-pass() { passed=$((passed + 1)); summary+=("PASS $1"); }
-fail() { failed=$((failed + 1)); summary+=("FAIL $1"); }
-ok() { summary+=("ok   $1"); }	# a check that passed: not a test
+# --- Results: printed as found, kept for the KTAP report ---
+passed=0 failed=0 skipped=0 results=()
+# result PASS|FAIL|SKIP|NOTE PATH [DETAIL]: see tests/lib/ktap.awk
+result() {
+	results+=("$1"$'\t'"$2"$'\t'"${3:-}")
+	case $1 in
+	PASS) passed=$((passed + 1)) ;;
+	FAIL) failed=$((failed + 1)) ;;
+	SKIP) skipped=$((skipped + 1)) ;;
+	esac
+	echo "$1 $2${3:+: $3}"
+}
 finish() {
+	mkdir -p build/logs
 	echo
-	echo "== summary (seed $seed; rerun: tests/run-qemu.sh -s $seed) =="
-	printf '%s\n' "${summary[@]}"
-	echo "$passed passed, $failed failed"
+	echo "== results in KTAP (seed $seed; rerun: tests/run-qemu.sh -s $seed); also build/logs/results.ktap =="
+	printf '%s\n' "${results[@]}" | awk -f tests/lib/ktap.awk | tee build/logs/results.ktap
+	echo "$passed passed, $failed failed, $skipped skipped"
 	exit $((failed > 0))
 }
 
-if [ "$tier" = all ] && scripts/install-deps.sh; then debug_tier_prebuild; fi
-if [ "$tier" = debug ]; then
-	if ! scripts/install-deps.sh || ! debug_tier_build; then
-		fail "build: the debug kernel, the module against it or its image failed (see above)"
-		finish
-	fi
-elif ! scripts/install-deps.sh || ! make || ! qemu/mkinitramfs.sh; then
-	fail "build: installing dependencies or building failed (see above)"
+# --- Which kernels ---
+series_of() { scripts/find-kernel.sh --series "$1"; }
+if [ -n "$only" ]; then
+	IFS=, read -ra wanted <<<"$only"
+	# Install only the series asked for: a machine with one series tests it.
+	IPAT_SERIES=$(for k in "${wanted[@]}"; do series_of "$k" || true; echo "$k"; done |
+		grep -xE '6\.(1|12)' | sort -u | tr '\n' ' ')
+	export IPAT_SERIES
+fi
+if ! scripts/install-deps.sh; then
+	result FAIL install "scripts/install-deps.sh failed (see above)"
 	finish
 fi
+kernels=()
+for kver in $(scripts/find-kernel.sh --all); do
+	if [ -n "$only" ]; then
+		keep=0
+		for k in "${wanted[@]}"; do
+			[ "$k" = "$kver" ] || [ "$k" = "$(series_of "$kver")" ] && keep=1
+		done
+		[ "$keep" = 1 ] || continue
+	fi
+	kernels+=("$kver")
+done
+if [ ${#kernels[@]} -eq 0 ]; then
+	result FAIL install "no installed kernel matches '${only:-any}' (scripts/find-kernel.sh --all)"
+	finish
+fi
+# The self-tests test the harness, not a kernel: one is enough.
+if [ "$testdir" = tests/selftest ] && [ -z "$only" ]; then
+	kernels=("${kernels[-1]}")
+fi
+echo "== kernels: ${kernels[*]}; seed $seed =="
+
+# shellcheck source=scripts/debug-tier.sh
+. scripts/debug-tier.sh
 if [ "$tier" = all ]; then
-	if scripts/static-checks.sh; then
-		pass "static: checkpatch --strict, sparse (C=2), W=1"
+	debug_tier_prebuild "${kernels[@]}"
+fi
+
+# --- Static gates: checkpatch once, W=1 + sparse against every kernel ---
+if [ "$tier" = all ]; then
+	if scripts/checkpatch.sh; then
+		result PASS static/checkpatch
 	else
-		fail "static: checkpatch --strict, sparse (C=2) or W=1 (see above)"
+		result FAIL static/checkpatch "checkpatch.pl --strict findings above"
 	fi
 fi
 
 # The guest tests expected, in the guest's order, so that a test the guest
 # never reported (it crashed or hung) still counts as failed.
-expected=()
-for file in "$testdir"/*.sh; do
-	test=$(basename "$file" .sh)
-	if [ -z "$tests" ]; then expected+=("$test"); continue; fi
-	IFS=, read -ra globs <<<"$tests"
-	for glob in "${globs[@]}"; do
-		# shellcheck disable=SC2053 # $glob is a pattern on purpose
-		if [[ $test == $glob ]]; then expected+=("$test"); break; fi
+expected_tests() {
+	local list=$1 file test glob globs
+	for file in "$testdir"/*.sh; do
+		test=$(basename "$file" .sh)
+		if [ -z "$list" ]; then echo "$test"; continue; fi
+		IFS=, read -ra globs <<<"$list"
+		for glob in "${globs[@]}"; do
+			# shellcheck disable=SC2053 # $glob is a pattern on purpose
+			if [[ $test == $glob ]]; then echo "$test"; break; fi
+		done
 	done
-done
-
-log=build/logs/$name.log
-echo "== booting the guest: seed $seed, log $log =="
-rm -f "$log"	# never read an old run's results
-# The dmesg dump repeats the boot messages: keep it in the log only.
-boot() {
-	IPAT_LOG=$name qemu/run.sh test "${params[@]}" |
-		sed -u "/^IPAT-DMESG-BEGIN/,/^IPAT-DMESG-END/c\\(full dmesg: $log)"
-	rc=${PIPESTATUS[0]}
 }
-boot
-# Under TCG with -smp 2 the debug kernel has hung in its boot self-tests:
-# a boot that never reached /init is retried once, and says so.
-if [ "$tier" = debug ] && ! debug_tier_reached_init "$log"; then
-	echo "!!! RETRY: the guest never reached userspace (qemu exit $rc);" \
-	     "booting once more; the failed boot's log is $log.first !!!"
-	mv "$log" "$log.first"
-	boot
-	ok "guest: RETRIED: the first boot never reached userspace ($log.first)"
-fi
-console=$(tr -d '\r' <"$log" 2>/dev/null || true)
 
-declare -A result=()
-while read -r _ test status; do
-	result[$test]=$status
-done < <(grep -oE 'IPAT-RESULT [^ ]+ (PASS|FAIL|SKIP)' <<<"$console" || true)
-
-[ ${#expected[@]} -gt 0 ] || fail "guest: no test matched '${tests:-*}'"
-for test in "${expected[@]}"; do
-	case ${result[$test]:-} in
-	PASS) pass "guest/$test" ;;
-	SKIP) ok "guest/$test: skipped" ;;
-	FAIL) fail "guest/$test" ;;
-	*) fail "guest/$test: no result (the guest stopped during or before it)" ;;
+# Build the module for Debian's kernel $1 (W=1 + sparse: any warning is a
+# failed result, but a module that built is still tested) and its image.
+stock_build() {
+	local kver=$1 rc=0
+	scripts/build-module.sh "$kver" "/usr/src/linux-headers-$kver" || rc=$?
+	case $rc in
+	0) result PASS "$kver/build" "W=1, sparse C=2: clean" ;;
+	3) result FAIL "$kver/build" "warnings from gcc W=1, sparse or modpost (above)" ;;
+	*) result FAIL "$kver/build" "the module did not build (above)"; return 1 ;;
 	esac
-done
+	IPAT_KO=build/$kver/inode_patterns.ko \
+	IPAT_INITRAMFS=build/$kver/initramfs.cpio.gz qemu/mkinitramfs.sh ||
+		{ result FAIL "$kver/build" "the guest image did not build (above)"; return 1; }
+	suite_kernel=/boot/vmlinuz-$kver
+	suite_initrd=build/$kver/initramfs.cpio.gz
+	suite_timeout=${QEMU_TIMEOUT:-600}
+}
 
-if grep -qx IPAT-DONE <<<"$console"; then
-	ok "guest: reached IPAT-DONE"
-else
-	last=$(grep -oE 'IPAT-START [^ ]+' <<<"$console" | tail -n 1 | cut -d' ' -f2)
-	fail "guest: no IPAT-DONE (qemu exit $rc; last test started: ${last:-none})"
+# Boot kernel $1's tier $2 (stock or debug) and record its guest results
+# under "$1/$2/".
+run_suite() {
+	local kver=$1 suite=$2 list=$tests name log console rc test last
+	local -a run_params=("${params[@]}") expected=()
+	local -A status=() reason=()
+	local prefix=$kver/$suite
+	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
+	name=$kver-$suite
+	[ "$testdir" = tests/guest ] || name=$kver-selftest
+
+	echo
+	echo "== $prefix =="
+	if [ "$suite" = debug ]; then
+		debug_tier_build "$kver" || return 0
+		run_params+=("${debug_tier_params[@]}")
+		[ -n "$list" ] || list=$(debug_tier_tests)
+	else
+		stock_build "$kver" || return 0
+	fi
+	[ -z "$list" ] || run_params+=("ipat.tests=$list")
+	mapfile -t expected < <(expected_tests "$list")
+
+	log=build/logs/$name.log
+	echo "== booting $suite_kernel: seed $seed, log $log =="
+	rm -f "$log"	# never read an old run's results
+	boot() {
+		# The dmesg dump repeats the boot messages: keep it in the log only.
+		IPAT_LOG=$name QEMU_KERNEL=$suite_kernel QEMU_INITRD=$suite_initrd \
+		QEMU_TIMEOUT=$suite_timeout qemu/run.sh test "${run_params[@]}" |
+			sed -u "/^IPAT-DMESG-BEGIN/,/^IPAT-DMESG-END/c\\(full dmesg: $log)"
+		rc=${PIPESTATUS[0]}
+	}
+	boot
+	# Under TCG with -smp 2 a debug kernel has hung in its boot
+	# self-tests: a boot that never reached /init is retried once.
+	if [ "$suite" = debug ] && ! debug_tier_reached_init "$log"; then
+		echo "!!! RETRY: the guest never reached userspace (qemu exit $rc);" \
+		     "booting once more; the failed boot's log is $log.first !!!"
+		mv "$log" "$log.first"
+		boot
+		result NOTE "$prefix" "RETRIED: the first boot never reached userspace ($log.first)"
+	fi
+	console=$(tr -d '\r' <"$log" 2>/dev/null || true)
+
+	while read -r _ test st rest; do
+		status[$test]=$st
+		reason[$test]=$rest
+	done < <(grep -E '^IPAT-RESULT [^ ]+ (PASS|FAIL|SKIP)' <<<"$console" || true)
+
+	[ ${#expected[@]} -gt 0 ] || result FAIL "$prefix/guest" "no test matched '${list:-*}'"
+	for test in "${expected[@]}"; do
+		case ${status[$test]:-} in
+		PASS) result PASS "$prefix/guest/$test" ;;
+		SKIP) result SKIP "$prefix/guest/$test" "${reason[$test]}" ;;
+		FAIL) result FAIL "$prefix/guest/$test" "failed; its output is in $log" ;;
+		*) result FAIL "$prefix/guest/$test" "no result (the guest stopped during or before it)" ;;
+		esac
+	done
+
+	if grep -qx IPAT-DONE <<<"$console"; then
+		result PASS "$prefix/done" "the guest reached IPAT-DONE"
+	else
+		last=$(grep -oE 'IPAT-START [^ ]+' <<<"$console" | tail -n 1 | cut -d' ' -f2)
+		result FAIL "$prefix/done" "no IPAT-DONE (qemu exit $rc; last test started: ${last:-none})"
+	fi
+	if scripts/check-log.sh "$log"; then
+		result PASS "$prefix/kernel-log" "no reports"
+	else
+		result FAIL "$prefix/kernel-log" "reports found (above, and in $log)"
+	fi
+	[ "$suite" != debug ] || debug_tier_checks "$prefix" "$console" "$list"
+}
+
+if [ "$tier" != debug ]; then
+	for kver in "${kernels[@]}"; do run_suite "$kver" stock; done
 fi
-
-if scripts/check-log.sh "$log"; then
-	ok "kernel log: no reports"
-else
-	fail "kernel log: reports found (above, and in $log)"
-fi
-[ "$tier" != debug ] || debug_tier_checks "$console"
-
 if [ "$host" = 1 ]; then
+	# Host tests that boot a guest use the newest kernel's image.
+	export QEMU_INITRD=build/${kernels[-1]}/initramfs.cpio.gz
 	for file in tests/host/*.sh; do
 		test=$(basename "$file" .sh)
 		echo "== host test $test =="
-		if "$file"; then pass "host/$test"; else fail "host/$test"; fi
+		if "$file"; then result PASS "host/$test"; else result FAIL "host/$test"; fi
 	done
+	unset QEMU_INITRD
 fi
-[ "$tier" != all ] || debug_tier_run
+if [ "$tier" != stock ]; then
+	for kver in "${kernels[@]}"; do run_suite "$kver" debug; done
+fi
 finish
