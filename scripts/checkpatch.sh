@@ -15,10 +15,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-pkg=linux-source-6.1
-for newer in linux-source-6.12; do
-	[ -r "/usr/src/$newer.tar.xz" ] && pkg=$newer
-done
+pkg=linux-source-6.12
+[ -r "/usr/src/$pkg.tar.xz" ] || pkg=linux-source-6.1
 tarball=/usr/src/$pkg.tar.xz
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
 
