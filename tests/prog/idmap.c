@@ -95,6 +95,8 @@ static const char *workdir, *cur_fs;
 static bool is_tmpfs;
 static int nchecks;
 static char plain_mp[1024], idmap_mp[1024];
+static bool plain_up, idmap_up;	/* what to unmount on a failure */
+static pid_t main_pid;
 
 /* ---- results, and what tmpfs said for the same check ---- */
 
@@ -393,6 +395,7 @@ static int mount_both(const char *fs, int userns)
 		  idmap_mp);
 	CHECK_SYS(mount("none", plain_mp, fs, 0, "mode=0777,uid=0,gid=0") == 0,
 		  "mount -t %s %s", fs, plain_mp);
+	plain_up = true;
 
 	fd = syscall(SYS_open_tree, AT_FDCWD, plain_mp,
 		     OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
@@ -404,15 +407,30 @@ static int mount_both(const char *fs, int userns)
 		CHECK_SYS(syscall(SYS_move_mount, fd, "", AT_FDCWD, idmap_mp,
 				  MOVE_MOUNT_F_EMPTY_PATH) == 0,
 			  "move_mount to %s", idmap_mp);
+	idmap_up = !err;
 	close(fd);
 	return err;
 }
 
 static void umount_both(bool idmapped)
 {
-	if (idmapped)
+	if (idmapped) {
+		idmap_up = false;
 		CHECK_SYS(umount(idmap_mp) == 0, "umount %s", idmap_mp);
+	}
+	plain_up = false;
 	CHECK_SYS(umount(plain_mp) == 0, "umount %s", plain_mp);
+}
+
+/* After a failure (die() exits), the main process unmounts what is up. */
+static void umount_at_exit(void)
+{
+	if (getpid() != main_pid)
+		return;
+	if (idmap_up && umount(idmap_mp) < 0)
+		printf("idmap: umount %s: %s\n", idmap_mp, strerror(errno));
+	if (plain_up && umount(plain_mp) < 0)
+		printf("idmap: umount %s: %s\n", plain_mp, strerror(errno));
 }
 
 /* ---- the checks ---- */
@@ -670,6 +688,8 @@ int main(int argc, char **argv)
 	fail_who = "idmap";
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(0);
+	main_pid = getpid();
+	CHECK(!atexit(umount_at_exit), "atexit");
 	userns = make_userns();
 
 	err = mount_both("tmpfs", userns);
