@@ -91,6 +91,8 @@ struct mount_attr {
 #define OVERFLOW_ID	65534	/* /proc/sys/kernel/overflow{u,g}id */
 #define FAR		20000	/* an id outside the mapping */
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static const char *workdir, *cur_fs;
 static bool is_tmpfs;
 static int nchecks;
@@ -140,7 +142,7 @@ static void check(const char *what, long got, long want, enum kind k)
 
 	if (is_tmpfs) {
 		/* names are keys: a repeated or cut one is a bug here */
-		if (nref == (int)(sizeof(ref) / sizeof(ref[0])) ||
+		if (nref == (int)ARRAY_SIZE(ref) ||
 		    ref_lookup(what) || strlen(what) >= sizeof(ref[0].what))
 			die(0, "'%s' is not a unique key", what);
 		snprintf(ref[nref].what, sizeof(ref[nref].what), "%s", what);
@@ -384,7 +386,8 @@ static int mount_both(const char *fs, int userns)
 	};
 	int fd, err = 0;
 
-	cur_fs = fail_who = fs;
+	cur_fs = fs;
+	fail_who = fs;
 	is_tmpfs = !strcmp(fs, "tmpfs");
 	snprintf(plain_mp, sizeof(plain_mp), "%s/%s", workdir, fs);
 	snprintf(idmap_mp, sizeof(idmap_mp), "%s/%s-idmapped", workdir,
