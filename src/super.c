@@ -3,6 +3,7 @@
  * Mounting, mount options and the superblock operations the three
  * filesystems share. Nothing here knows where an inode's private data lives.
  */
+#include <linux/bits.h>
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
@@ -17,18 +18,24 @@
 
 #define IPAT_DEFAULT_MODE	0755
 
+/* Bits of ipat_options::seen: which options the caller gave. */
+#define IPAT_SEEN_MAX_INODES	BIT(0)
+
 /**
  * struct ipat_options - mount options, as parsed
  * @mode: permission bits of the root directory
  * @uid: owner of the root directory
  * @gid: group of the root directory
  * @max_inodes: most inodes the filesystem may hold at once
+ * @seen: IPAT_SEEN_* bits of the options given; a reconfigure changes only
+ *	those, as tmpfs does
  */
 struct ipat_options {
 	umode_t mode;
 	kuid_t uid;
 	kgid_t gid;
 	unsigned long max_inodes;
+	unsigned int seen;
 };
 
 enum ipat_param {
@@ -92,6 +99,7 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 			return invalfc(fc, "max_inodes=%llu is out of range",
 				       result.uint_64);
 		opts->max_inodes = result.uint_64;
+		opts->seen |= IPAT_SEEN_MAX_INODES;
 		break;
 	}
 	return 0;
@@ -133,22 +141,31 @@ static int ipat_get_tree(struct fs_context *fc)
 	return get_tree_nodev(fc, ipat_fill_super);
 }
 
-/* Only the inode limit can change on a live filesystem, as with tmpfs. */
+/*
+ * Only the inode limit can change on a live filesystem, as with tmpfs, and
+ * only when the caller names it: a reconfigure that asks for something else
+ * (ro, say) must not touch the limit, which may have changed since the
+ * context was made (fspick() makes it long before FSCONFIG_CMD_RECONFIGURE).
+ */
 static int ipat_reconfigure(struct fs_context *fc)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(fc->root->d_sb);
 	struct ipat_options *opts = fc->fs_private;
-	int err = 0;
+	unsigned long used;
+	bool ok;
+
+	if (!(opts->seen & IPAT_SEEN_MAX_INODES))
+		return 0;
 
 	spin_lock(&sbi->lock);
-	if (opts->max_inodes < sbi->used_inodes)
-		err = -EINVAL;
-	else
+	used = sbi->used_inodes;
+	ok = opts->max_inodes >= used;
+	if (ok)
 		sbi->max_inodes = opts->max_inodes;
 	spin_unlock(&sbi->lock);
-	if (err)
+	if (!ok)
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
-			       opts->max_inodes, sbi->used_inodes);
+			       opts->max_inodes, used);
 	return 0;
 }
 
@@ -176,8 +193,6 @@ int ipat_init_fs_context(struct fs_context *fc)
 	opts->uid = current_fsuid();
 	opts->gid = current_fsgid();
 	opts->max_inodes = ipat_default_max_inodes();
-	if (fc->purpose == FS_CONTEXT_FOR_RECONFIGURE)
-		opts->max_inodes = IPAT_SB(fc->root->d_sb)->max_inodes;
 
 	fc->fs_private = opts;
 	fc->ops = &ipat_context_ops;

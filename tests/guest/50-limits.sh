@@ -1,0 +1,10 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The inode limit and the mount options behave as on tmpfs
+# (tests/prog/limits.c): a remount or an fspick()/fsconfig() reconfigure
+# changes max_inodes only when it names it.
+set -eu
+. /tests/lib/guest.sh
+
+ipat_against_tmpfs limits

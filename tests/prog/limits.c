@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * limits - the inode limit and the mount options, compared with tmpfs.
+ *
+ *	limits WORKDIR FSTYPE...
+ *
+ * Runs the same checks on tmpfs, the reference, and then on every FSTYPE
+ * (tmpfs-ref.h): each result must be the one written here and the one
+ * tmpfs gave.
+ *
+ *  - reconfigure: a remount, or an fspick()ed context reconfigured with
+ *    fsconfig(), changes max_inodes (nr_inodes on tmpfs) only if it names
+ *    it; a context picked before another remount changed the limit must
+ *    not put the old limit back, nor fail a remount that asks only for ro.
+ *
+ * Mount points are made under WORKDIR. Prints one line per check and a
+ * closing "limits: N passed, N failed"; exits 1 if anything failed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "tmpfs-ref.h"
+
+static const char *workdir;
+
+/* The inode limit's option: tmpfs calls it nr_inodes. */
+static const char *lim_opt(void)
+{
+	return is_tmpfs ? "nr_inodes" : "max_inodes";
+}
+
+/* mount(2) of cur_fs with "LIMIT_OPTION=@limit" and then @more, if any. */
+static int mount_lim(const char *mp, unsigned long flags, long limit,
+		     const char *more)
+{
+	char data[256];
+
+	snprintf(data, sizeof(data), "%s=%ld%s%s", lim_opt(), limit,
+		 more ? "," : "", more ? more : "");
+	return err_of(mount("none", mp, cur_fs, flags, data));
+}
+
+/* statfs() f_files (@free false) or f_ffree (@free true); -errno. */
+static int files(const char *mp, bool free)
+{
+	struct statvfs st;
+
+	if (statvfs(mp, &st) < 0)
+		return -errno;
+	return (int)(free ? st.f_ffree : st.f_files);
+}
+
+static int do_creat(const char *path)
+{
+	int fd = open(path, O_CREAT | O_WRONLY, 0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static void enter(const char *mp)
+{
+	if (chdir(mp) < 0)
+		die("chdir");
+}
+
+static void leave(const char *mp, const char *what)
+{
+	if (chdir("/") < 0)
+		die("chdir /");
+	check(what, err_of(umount(mp)), 0, 0);
+}
+
+/* ---- reconfigure: remount, and fspick() with fsconfig() ---- */
+
+static int reconfigure(int fd)
+{
+	return err_of(fsconfig(fd, FSCONFIG_CMD_RECONFIGURE, NULL, NULL, 0));
+}
+
+static void reconfigure_rows(const char *mp)
+{
+	int early, fd, e = 0;
+	char name[16];
+
+	/* A context picked now, reconfigured after a remount grew the limit. */
+	if (!check("mount with a limit of 10", mount_lim(mp, 0, 10, NULL), 0,
+		   0))
+		return;
+	early = fspick(AT_FDCWD, mp, FSPICK_CLOEXEC);
+	if (early < 0)
+		die("fspick");
+	check("remount to a limit of 1000", mount_lim(mp, MS_REMOUNT, 1000,
+						      NULL), 0, 0);
+	check("limit is 1000", files(mp, false), 1000, F_NUM);
+	check("bare reconfigure of an fspick from before",
+	      reconfigure(early), 0, 0);
+	check("bare reconfigure keeps the limit of 1000", files(mp, false),
+	      1000, F_NUM);
+	close(early);
+	check("remount naming no option",
+	      err_of(mount("none", mp, cur_fs, MS_REMOUNT, "")), 0, 0);
+	check("remount naming no option keeps the limit", files(mp, false),
+	      1000, F_NUM);
+	leave(mp, "umount after bare reconfigure");
+
+	/* The same, with more in use than the picked context's old limit. */
+	if (!check("mount again with a limit of 10",
+		   mount_lim(mp, 0, 10, NULL), 0, 0))
+		return;
+	early = fspick(AT_FDCWD, mp, FSPICK_CLOEXEC);
+	if (early < 0)
+		die("fspick");
+	check("remount again to a limit of 1000",
+	      mount_lim(mp, MS_REMOUNT, 1000, NULL), 0, 0);
+	enter(mp);
+	for (int i = 0; i < 20 && !e; i++) {
+		snprintf(name, sizeof(name), "f%d", i);
+		e = do_creat(name);
+	}
+	check("create 20 files under the limit of 1000", e, 0, 0);
+	check("fsconfig ro", err_of(fsconfig(early, FSCONFIG_SET_FLAG, "ro",
+					     NULL, 0)), 0, 0);
+	check("reconfigure to ro from an fspick from before",
+	      reconfigure(early), 0, 0);
+	check("read-only after reconfigure", do_creat("x"), EROFS, 0);
+	check("ro reconfigure keeps the limit of 1000", files(mp, false),
+	      1000, F_NUM);
+	close(early);
+
+	/* A named limit still applies, and is still checked. */
+	fd = fspick(AT_FDCWD, mp, FSPICK_CLOEXEC);
+	if (fd < 0)
+		die("fspick");
+	check("fsconfig rw", err_of(fsconfig(fd, FSCONFIG_SET_FLAG, "rw", NULL,
+					     0)), 0, 0);
+	check("fsconfig limit of 2000", err_of(fsconfig(fd, FSCONFIG_SET_STRING,
+							lim_opt(), "2000",
+							0)), 0, 0);
+	check("reconfigure to 2000 and rw", reconfigure(fd), 0, 0);
+	check("limit is 2000 after fsconfig", files(mp, false), 2000, F_NUM);
+	check("writable after rw reconfigure", do_creat("x"), 0, 0);
+	close(fd);
+	fd = fspick(AT_FDCWD, mp, FSPICK_CLOEXEC);
+	if (fd < 0)
+		die("fspick");
+	check("fsconfig limit of 5", err_of(fsconfig(fd, FSCONFIG_SET_STRING,
+						     lim_opt(), "5", 0)), 0, 0);
+	check("reconfigure below use", reconfigure(fd), EINVAL, 0);
+	check("limit after refused reconfigure", files(mp, false), 2000, F_NUM);
+	close(fd);
+	leave(mp, "umount after reconfigure");
+}
+
+static void run_fs(const char *fs)
+{
+	char mp[PATH_MAX];
+
+	cur_fs = fs;
+	is_tmpfs = !strcmp(fs, "tmpfs");
+	snprintf(mp, sizeof(mp), "%s/%s", workdir, fs);
+	if (mkdir(mp, 0755) < 0 && errno != EEXIST)
+		die(mp);
+	reconfigure_rows(mp);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: limits WORKDIR FSTYPE...\n");
+		return 2;
+	}
+	workdir = argv[1];
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	umask(022);
+
+	run_fs("tmpfs");
+	for (int i = 2; i < argc; i++)
+		if (strcmp(argv[i], "tmpfs"))
+			run_fs(argv[i]);
+
+	printf("limits: %d passed, %d failed\n", npass, nfail);
+	return nfail ? 1 : 0;
+}
