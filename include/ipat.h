@@ -129,11 +129,20 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * @lock: protects the two counters
  * @max_inodes: the max_inodes= limit
  * @used_inodes: inodes that exist now, the root directory included
+ * @mode: the mode= option as mounted, which chmod of the root leaves alone
+ * @uid: the uid= option as mounted
+ * @gid: the gid= option as mounted
+ *
+ * @mode, @uid and @gid are set when the filesystem is made and never
+ * change: ->show_options reads them without the lock.
  */
 struct ipat_sb_info {
 	spinlock_t lock;	/* protects the counters */
 	unsigned long max_inodes;
 	unsigned long used_inodes;
+	umode_t mode;
+	kuid_t uid;
+	kgid_t gid;
 };
 
 static inline struct ipat_sb_info *IPAT_SB(const struct super_block *sb)

@@ -117,6 +117,9 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 		return -ENOMEM;
 	spin_lock_init(&sbi->lock);
 	sbi->max_inodes = opts->max_inodes;
+	sbi->mode = opts->mode;
+	sbi->uid = opts->uid;
+	sbi->gid = opts->gid;
 	sb->s_fs_info = sbi;
 
 	sb->s_maxbytes = MAX_LFS_FILESIZE;
@@ -127,11 +130,11 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_xattr = ipat_xattr_handlers;
 	sb->s_time_gran = 1;
 
-	root = ipat_new_inode(&nop_mnt_idmap, sb, NULL, S_IFDIR | opts->mode, 0);
+	root = ipat_new_inode(&nop_mnt_idmap, sb, NULL, S_IFDIR | sbi->mode, 0);
 	if (IS_ERR(root))
 		return PTR_ERR(root);
-	root->i_uid = opts->uid;
-	root->i_gid = opts->gid;
+	root->i_uid = sbi->uid;
+	root->i_gid = sbi->gid;
 	sb->s_root = d_make_root(root);
 	return sb->s_root ? 0 : -ENOMEM;
 }
@@ -256,19 +259,23 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 	return 0;
 }
 
+/*
+ * The options as mounted, as tmpfs shows them: what chmod and chown have
+ * done to the root directory since is the root's business, not the mount's.
+ */
 int ipat_show_options(struct seq_file *m, struct dentry *root)
 {
-	struct inode *inode = d_inode(root);
+	struct ipat_sb_info *sbi = IPAT_SB(root->d_sb);
 
-	if ((inode->i_mode & S_IALLUGO) != IPAT_DEFAULT_MODE)
-		seq_printf(m, ",mode=%03o", inode->i_mode & S_IALLUGO);
-	if (!uid_eq(inode->i_uid, GLOBAL_ROOT_UID))
+	if (sbi->mode != IPAT_DEFAULT_MODE)
+		seq_printf(m, ",mode=%03o", sbi->mode);
+	if (!uid_eq(sbi->uid, GLOBAL_ROOT_UID))
 		seq_printf(m, ",uid=%u",
-			   from_kuid_munged(&init_user_ns, inode->i_uid));
-	if (!gid_eq(inode->i_gid, GLOBAL_ROOT_GID))
+			   from_kuid_munged(&init_user_ns, sbi->uid));
+	if (!gid_eq(sbi->gid, GLOBAL_ROOT_GID))
 		seq_printf(m, ",gid=%u",
-			   from_kgid_munged(&init_user_ns, inode->i_gid));
-	seq_printf(m, ",max_inodes=%lu", IPAT_SB(root->d_sb)->max_inodes);
+			   from_kgid_munged(&init_user_ns, sbi->gid));
+	seq_printf(m, ",max_inodes=%lu", sbi->max_inodes);
 	return 0;
 }
 

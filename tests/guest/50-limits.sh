@@ -3,7 +3,8 @@
 #
 # The inode limit and the mount options behave as on tmpfs
 # (tests/prog/limits.c): a remount or an fspick()/fsconfig() reconfigure
-# changes max_inodes only when it names it.
+# changes max_inodes only when it names it, and /proc/mounts shows mode=,
+# uid= and gid= as mounted after chmod and chown of the root.
 set -eu
 . /tests/lib/guest.sh
 

@@ -11,7 +11,9 @@
  *  - reconfigure: a remount, or an fspick()ed context reconfigured with
  *    fsconfig(), changes max_inodes (nr_inodes on tmpfs) only if it names
  *    it; a context picked before another remount changed the limit must
- *    not put the old limit back, nor fail a remount that asks only for ro.
+ *    not put the old limit back, nor fail a remount that asks only for ro;
+ *  - /proc/mounts shows mode=, uid= and gid= as mounted, whatever chmod
+ *    and chown did to the root directory since.
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "limits: N passed, N failed"; exits 1 if anything failed.
@@ -20,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <mntent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +167,70 @@ static void reconfigure_rows(const char *mp)
 	leave(mp, "umount after reconfigure");
 }
 
+/* ---- /proc/mounts: the options as mounted ---- */
+
+/*
+ * The value of option @opt on @mp's line of /proc/mounts (octal for mode),
+ * @dflt if the line leaves it out, or -ENOENT without a line.
+ */
+static int shown(const char *mp, const char *opt, int dflt)
+{
+	struct mntent *ent;
+	int v = -ENOENT;
+	char *s;
+	FILE *f;
+
+	f = setmntent("/proc/mounts", "r");
+	if (!f)
+		die("/proc/mounts");
+	while ((ent = getmntent(f)))
+		if (!strcmp(ent->mnt_dir, mp)) {
+			s = hasmntopt(ent, opt);
+			v = s ? (int)strtol(s + strlen(opt) + 1, NULL,
+					    strcmp(opt, "mode") ? 10 : 8) : dflt;
+		}
+	endmntent(f);
+	return v;
+}
+
+/* Each hides its own default mode: tmpfs's is 01777, ours 0755. */
+static int shown_mode(const char *mp)
+{
+	return shown(mp, "mode", is_tmpfs ? 01777 : 0755);
+}
+
+static void mounts_rows(const char *mp)
+{
+	if (!check("mount with mode=0755", mount_lim(mp, 0, 100, "mode=0755"),
+		   0, 0))
+		return;
+	check("chmod 1777 of a mode=0755 root", err_of(chmod(mp, 01777)), 0, 0);
+	check("/proc/mounts keeps mode 0755 after chmod", shown_mode(mp), 0755,
+	      F_OCT);
+	leave(mp, "umount after mode=0755");
+
+	if (!check("mount with mode=0700,uid=1000,gid=1001",
+		   mount_lim(mp, 0, 100, "mode=0700,uid=1000,gid=1001"), 0, 0))
+		return;
+	check("/proc/mounts shows mode 0700", shown_mode(mp), 0700, F_OCT);
+	check("chmod 1777 of a mode=0700 root", err_of(chmod(mp, 01777)), 0, 0);
+	check("chown 2000:2001 of a uid=1000 root",
+	      err_of(chown(mp, 2000, 2001)), 0, 0);
+	check("/proc/mounts keeps mode 0700 after chmod", shown_mode(mp), 0700,
+	      F_OCT);
+	check("/proc/mounts keeps uid 1000 after chown", shown(mp, "uid", 0),
+	      1000, F_NUM);
+	check("/proc/mounts keeps gid 1001 after chown", shown(mp, "gid", 0),
+	      1001, F_NUM);
+	check("remount to a limit of 200", mount_lim(mp, MS_REMOUNT, 200, NULL),
+	      0, 0);
+	check("/proc/mounts keeps mode 0700 after remount", shown_mode(mp),
+	      0700, F_OCT);
+	check("/proc/mounts keeps uid 1000 after remount", shown(mp, "uid", 0),
+	      1000, F_NUM);
+	leave(mp, "umount after mode=0700");
+}
+
 static void run_fs(const char *fs)
 {
 	char mp[PATH_MAX];
@@ -174,6 +241,7 @@ static void run_fs(const char *fs)
 	if (mkdir(mp, 0755) < 0 && errno != EEXIST)
 		die(mp);
 	reconfigure_rows(mp);
+	mounts_rows(mp);
 }
 
 int main(int argc, char **argv)
