@@ -128,7 +128,9 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * struct ipat_sb_info - per-mount state
  * @lock: protects the two counters
  * @max_inodes: the max_inodes= limit
- * @used_inodes: inodes that exist now, the root directory included
+ * @used_inodes: slots taken under @max_inodes: one for each inode that
+ *	exists now, the root directory included, and one for each hard link
+ *	beyond an inode's first name, as tmpfs counts them
  * @mode: the mode= option as mounted, which chmod of the root leaves alone
  * @uid: the uid= option as mounted
  * @gid: the gid= option as mounted
@@ -185,6 +187,8 @@ void ipat_kill_sb(struct super_block *sb);
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf);
 int ipat_show_options(struct seq_file *m, struct dentry *root);
 void ipat_evict_inode(struct inode *inode);
+bool ipat_reserve_slot(struct super_block *sb);
+void ipat_release_slot(struct super_block *sb);
 bool ipat_reserve_inode(struct super_block *sb);
 void ipat_release_inode(struct super_block *sb);
 

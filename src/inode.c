@@ -169,6 +169,58 @@ static int ipat_tmpfile(struct mnt_idmap *idmap, struct inode *dir,
 	return finish_open_simple(file, 0);
 }
 
+/*
+ * A name beyond an inode's first takes a max_inodes slot of its own, as on
+ * tmpfs. An O_TMPFILE inode has no name yet (i_nlink is 0): its first link
+ * is covered by the slot the inode took when it was made.
+ */
+static int ipat_link(struct dentry *old_dentry, struct inode *dir,
+		     struct dentry *dentry)
+{
+	struct inode *inode = d_inode(old_dentry);
+
+	if (inode->i_nlink && !ipat_reserve_slot(inode->i_sb))
+		return -ENOSPC;
+	return simple_link(old_dentry, dir, dentry);
+}
+
+/*
+ * Does removing one name of @inode give back a slot? Only an extra link's:
+ * the last name's slot is the inode's, given back when it is evicted.
+ * A directory has one name whatever its i_nlink says.
+ */
+static bool ipat_name_has_slot(const struct inode *inode)
+{
+	return !S_ISDIR(inode->i_mode) && inode->i_nlink > 1;
+}
+
+static int ipat_unlink(struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = d_inode(dentry);
+
+	if (ipat_name_has_slot(inode))
+		ipat_release_slot(inode->i_sb);
+	return simple_unlink(dir, dentry);
+}
+
+/* A rename over an existing name removes that name, as unlink does. */
+static int ipat_rename(struct mnt_idmap *idmap,
+		       struct inode *old_dir, struct dentry *old_dentry,
+		       struct inode *new_dir, struct dentry *new_dentry,
+		       unsigned int flags)
+{
+	struct inode *victim = d_inode(new_dentry);
+	bool release = victim && !(flags & RENAME_EXCHANGE) &&
+		       ipat_name_has_slot(victim);
+	int err;
+
+	err = simple_rename(idmap, old_dir, old_dentry, new_dir, new_dentry,
+			    flags);
+	if (!err && release)
+		ipat_release_slot(victim->i_sb);
+	return err;
+}
+
 static int ipat_getattr(struct mnt_idmap *idmap,
 			const struct path *path, struct kstat *stat,
 			u32 request_mask, unsigned int query_flags)
@@ -200,13 +252,13 @@ static int ipat_file_setattr(struct mnt_idmap *idmap,
 static const struct inode_operations ipat_dir_iops = {
 	.create		= ipat_create,
 	.lookup		= simple_lookup,
-	.link		= simple_link,
-	.unlink		= simple_unlink,
+	.link		= ipat_link,
+	.unlink		= ipat_unlink,
 	.symlink	= ipat_symlink,
 	.mkdir		= ipat_mkdir,
 	.rmdir		= simple_rmdir,
 	.mknod		= ipat_mknod,
-	.rename		= simple_rename,
+	.rename		= ipat_rename,
 	.tmpfile	= ipat_tmpfile,
 	.getattr	= ipat_getattr,
 	.setattr	= simple_setattr,

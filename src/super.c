@@ -210,12 +210,16 @@ void ipat_kill_sb(struct super_block *sb)
 }
 
 /**
- * ipat_reserve_inode - count a new inode against max_inodes
- * @sb: the superblock the inode will belong to
+ * ipat_reserve_slot - take one of the max_inodes slots
+ * @sb: the superblock
  *
- * Return: true if the inode may be created; ipat_release_inode() undoes it.
+ * Every inode takes a slot, and so does every hard link beyond an inode's
+ * first name, as on tmpfs: each name pins a dentry that is never pruned,
+ * so links must not get around the limit.
+ *
+ * Return: true if a slot was free; ipat_release_slot() gives it back.
  */
-bool ipat_reserve_inode(struct super_block *sb)
+bool ipat_reserve_slot(struct super_block *sb)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(sb);
 	bool ok;
@@ -225,18 +229,35 @@ bool ipat_reserve_inode(struct super_block *sb)
 	if (ok)
 		sbi->used_inodes++;
 	spin_unlock(&sbi->lock);
-	if (ok)
-		atomic_long_inc(&ipat_type(sb)->stats.inodes);
 	return ok;
 }
 
-void ipat_release_inode(struct super_block *sb)
+void ipat_release_slot(struct super_block *sb)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(sb);
 
 	spin_lock(&sbi->lock);
 	sbi->used_inodes--;
 	spin_unlock(&sbi->lock);
+}
+
+/**
+ * ipat_reserve_inode - count a new inode against max_inodes
+ * @sb: the superblock the inode will belong to
+ *
+ * Return: true if the inode may be created; ipat_release_inode() undoes it.
+ */
+bool ipat_reserve_inode(struct super_block *sb)
+{
+	if (!ipat_reserve_slot(sb))
+		return false;
+	atomic_long_inc(&ipat_type(sb)->stats.inodes);
+	return true;
+}
+
+void ipat_release_inode(struct super_block *sb)
+{
+	ipat_release_slot(sb);
 	atomic_long_dec(&ipat_type(sb)->stats.inodes);
 }
 

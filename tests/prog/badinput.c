@@ -13,8 +13,8 @@
  *    directory, ...) give the errno tmpfs gives and leave the tree as it
  *    was: a snapshot of names, types, sizes, checksums and xattrs taken
  *    before and after each one must be the same;
- *  - creating beyond max_inodes (nr_inodes on tmpfs) gives ENOSPC without
- *    side effects, unlinking makes room again, and remount changes the
+ *  - creating beyond max_inodes (nr_inodes on tmpfs), or linking, gives
+ *    ENOSPC without side effects, unlinking makes room again, and remount changes the
  *    limit but refuses to shrink it below what is in use.
  *
  * Every expected errno is written down here and must also be what tmpfs
@@ -777,6 +777,8 @@ static void enospc_rows(const char *when)
 		{ "symlink", OP_SYMLINK, "f0", "x", .want = ENOSPC },
 		{ "mkfifo", OP_MKFIFO, "x", .want = ENOSPC },
 		{ "create in subdir", OP_CREAT, "d4/x", .want = ENOSPC },
+		/* tmpfs charges every new link an inode */
+		{ "link", OP_LINK, "f0", "x", .want = ENOSPC },
 	};
 	struct buf before = { 0 }, after = { 0 };
 	char what[128];

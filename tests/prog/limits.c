@@ -13,7 +13,11 @@
  *    it; a context picked before another remount changed the limit must
  *    not put the old limit back, nor fail a remount that asks only for ro;
  *  - /proc/mounts shows mode=, uid= and gid= as mounted, whatever chmod
- *    and chown did to the root directory since.
+ *    and chown did to the root directory since;
+ *  - links: every new hard link takes an inode slot, as on tmpfs, so
+ *    link() on a full mount fails with ENOSPC; unlinking a link and a
+ *    rename over a linked file give the slot back, and the first link of
+ *    an O_TMPFILE file takes none. statfs()'s f_ffree follows each step.
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "limits: N passed, N failed"; exits 1 if anything failed.
@@ -71,6 +75,37 @@ static int do_creat(const char *path)
 		return errno;
 	close(fd);
 	return 0;
+}
+
+static int nlink_of(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) < 0 ? -errno : (int)st.st_nlink;
+}
+
+/* The type-wide inodes_live of our filesystems' statistics file. */
+static long live_inodes(void)
+{
+	char path[128], line[256];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "inodes_live: %ld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+static void check_live(const char *what, long want)
+{
+	if (!is_tmpfs)
+		check(what, (int)live_inodes(), (int)want, F_NOREF | F_NUM);
 }
 
 static void enter(const char *mp)
@@ -231,6 +266,64 @@ static void mounts_rows(const char *mp)
 	leave(mp, "umount after mode=0700");
 }
 
+/* ---- hard links take inode slots ---- */
+
+static void link_rows(const char *mp)
+{
+	long live = live_inodes();
+	char proc[64];
+	int fd;
+
+	/* The root and f0 leave two of four. */
+	if (!check("mount with a limit of 4", mount_lim(mp, 0, 4, NULL), 0, 0))
+		return;
+	enter(mp);
+	check("create f0", do_creat("f0"), 0, 0);
+	check("f_ffree with root and f0", files(mp, true), 2, F_NUM);
+	check("link f0 a", err_of(link("f0", "a")), 0, 0);
+	check("f_ffree after one link", files(mp, true), 1, F_NUM);
+	check("link f0 b", err_of(link("f0", "b")), 0, 0);
+	check("f_ffree after two links", files(mp, true), 0, F_NUM);
+	check_live("links are not inodes in inodes_live", live + 2);
+	check("link on a full mount", err_of(link("f0", "c")), ENOSPC, 0);
+	check("link on a full mount creates no name", nlink_of("c"), -ENOENT,
+	      F_NUM);
+	check("link on a full mount leaves nlink", nlink_of("f0"), 3, F_NUM);
+	check("create when links fill the mount", do_creat("g"), ENOSPC, 0);
+
+	check("unlink of a link", err_of(unlink("a")), 0, 0);
+	check("f_ffree after unlink of a link", files(mp, true), 1, F_NUM);
+	check("create after unlink of a link", do_creat("g"), 0, 0);
+	check("f_ffree after create", files(mp, true), 0, F_NUM);
+	check("rename over a linked file", err_of(rename("g", "b")), 0, 0);
+	check("f_ffree after rename over a link", files(mp, true), 1, F_NUM);
+	check("nlink after rename over a link", nlink_of("f0"), 1, F_NUM);
+
+	/* An O_TMPFILE inode was charged when made: its first link is free. */
+	fd = open(".", O_TMPFILE | O_WRONLY, 0644);
+	check("O_TMPFILE on the last slot", fd < 0 ? errno : 0, 0, 0);
+	if (fd >= 0) {
+		check("f_ffree with an O_TMPFILE", files(mp, true), 0, F_NUM);
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		check("first link of an O_TMPFILE on a full mount",
+		      err_of(linkat(AT_FDCWD, proc, AT_FDCWD, "t",
+				    AT_SYMLINK_FOLLOW)), 0, 0);
+		check("f_ffree after linking the O_TMPFILE", files(mp, true),
+		      0, F_NUM);
+		check("second link of an O_TMPFILE on a full mount",
+		      err_of(link("t", "t2")), ENOSPC, 0);
+		check("unlink of the linked O_TMPFILE", err_of(unlink("t")), 0,
+		      0);
+		close(fd);
+		check("f_ffree after closing it", files(mp, true), 1, F_NUM);
+	}
+	check("unlink f0", err_of(unlink("f0")), 0, 0);
+	check("unlink b", err_of(unlink("b")), 0, 0);
+	check("f_ffree with only the root", files(mp, true), 3, F_NUM);
+	leave(mp, "umount after links");
+	check_live("umount frees every inode", live);
+}
+
 static void run_fs(const char *fs)
 {
 	char mp[PATH_MAX];
@@ -242,6 +335,7 @@ static void run_fs(const char *fs)
 		die(mp);
 	reconfigure_rows(mp);
 	mounts_rows(mp);
+	link_rows(mp);
 }
 
 int main(int argc, char **argv)
