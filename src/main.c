@@ -20,13 +20,20 @@ static struct ipat_fs_type *const ipat_fs_types[] = {
 	&voidfs_type,
 };
 
-/* Undo the set-up of the first @count types, in reverse order. */
-static void ipat_teardown(unsigned int count)
+/* Unregister the first @count types, in reverse order. */
+static void ipat_unregister(unsigned int count)
 {
 	unsigned int i;
 
 	for (i = count; i-- > 0; )
 		unregister_filesystem(&ipat_fs_types[i]->fs_type);
+}
+
+/* Undo the set-up of the first @count types, once none is registered. */
+static void ipat_teardown(unsigned int count)
+{
+	unsigned int i;
+
 	/* Let every pending ->free_inode run before its cache goes. */
 	rcu_barrier();
 	for (i = count; i-- > 0; )
@@ -46,16 +53,19 @@ static int ipat_setup(struct ipat_fs_type *type)
 			return err;
 	}
 	err = ipat_stats_add(type);
-	if (!err)
-		err = register_filesystem(&type->fs_type);
 	if (err && type->exit)
 		type->exit();
 	return err;
 }
 
+/*
+ * A registered type can be mounted at once, from another task: so every
+ * type is set up before the first is registered, and on the way out all
+ * are unregistered before anything is torn down.
+ */
 static int __init ipat_init(void)
 {
-	unsigned int i;
+	unsigned int set, registered;
 	int err;
 
 	err = ipat_stats_init();
@@ -66,18 +76,29 @@ static int __init ipat_init(void)
 		ipat_stats_exit();
 		return err;
 	}
-	for (i = 0; i < ARRAY_SIZE(ipat_fs_types); i++) {
-		err = ipat_setup(ipat_fs_types[i]);
-		if (err) {
-			ipat_teardown(i);
-			return err;
-		}
+	for (set = 0; set < ARRAY_SIZE(ipat_fs_types); set++) {
+		err = ipat_setup(ipat_fs_types[set]);
+		if (err)
+			goto out_teardown;
+	}
+	for (registered = 0; registered < ARRAY_SIZE(ipat_fs_types);
+	     registered++) {
+		err = register_filesystem(&ipat_fs_types[registered]->fs_type);
+		if (err)
+			goto out_unregister;
 	}
 	return 0;
+
+out_unregister:
+	ipat_unregister(registered);
+out_teardown:
+	ipat_teardown(set);
+	return err;
 }
 
 static void __exit ipat_exit(void)
 {
+	ipat_unregister(ARRAY_SIZE(ipat_fs_types));
 	ipat_teardown(ARRAY_SIZE(ipat_fs_types));
 }
 
