@@ -16,11 +16,23 @@ static int ipat_stats_show(struct seq_file *m, void *v)
 {
 	struct ipat_fs_type *type = m->private;
 	struct ipat_stats *stats = &type->stats;
-	long inode_allocs = atomic_long_read(&stats->inode_allocs);
-	long inode_frees = atomic_long_read(&stats->inode_frees);
-	long private_allocs = atomic_long_read(&stats->private_allocs);
-	long private_frees = atomic_long_read(&stats->private_frees);
+	long inode_allocs, inode_frees, private_allocs, private_frees;
 	size_t private_alloc_size = 0;
+
+	/*
+	 * Frees first: an object is counted allocated before it can be
+	 * counted freed, so allocations read after its free include it and
+	 * a live count never goes below zero while inodes come and go.
+	 */
+	inode_frees = atomic_long_read(&stats->inode_frees);
+	private_frees = atomic_long_read(&stats->private_frees);
+	/*
+	 * Keeps the reads above before those below; the writers' order
+	 * comes from the RCU grace period between allocation and free.
+	 */
+	smp_rmb();
+	inode_allocs = atomic_long_read(&stats->inode_allocs);
+	private_allocs = atomic_long_read(&stats->private_allocs);
 
 	/* kmalloc() rounds a request up to its size class. */
 	if (type->private_object_size)
