@@ -67,13 +67,17 @@ static void embedfs_free_inode(struct inode *inode)
 	ipat_count_inode_free(&embedfs_type);
 }
 
+/*
+ * No SLAB_RECLAIM_ACCOUNT: these inodes are pinned by their dentries until
+ * unlinked, never reclaimed under memory pressure, so counting them as
+ * SReclaimable would overstate what the kernel can free (shmem's inode
+ * cache leaves the flag out for the same reason).
+ */
 static int embedfs_init(void)
 {
 	embedfs_inode_cachep = kmem_cache_create("embedfs_inode_cache",
 						 sizeof(struct embedfs_inode_info),
-						 0,
-						 SLAB_RECLAIM_ACCOUNT |
-						 SLAB_ACCOUNT,
+						 0, SLAB_ACCOUNT,
 						 embedfs_init_once);
 	return embedfs_inode_cachep ? 0 : -ENOMEM;
 }

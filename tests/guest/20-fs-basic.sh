@@ -12,6 +12,18 @@ for fs in unionfs_demo embedfs_demo voidfs_demo; do
 	fsbasic "$fs" "/mnt/$fs"
 done
 
+# Our inode caches are not reclaimable (dentries pin every inode), so,
+# like shmem_inode_cache, they must not count in SReclaimable.
+for cache in embedfs_inode_cache union_inode_cache; do
+	f=/sys/kernel/slab/$cache/reclaim_account
+	[ -r "$f" ] || continue	# no SLUB sysfs: nothing to check
+	if [ "$(cat "$f")" != 0 ]; then
+		echo "FAIL: $cache is SLAB_RECLAIM_ACCOUNT"
+		exit 1
+	fi
+	echo "ok: $cache is not SLAB_RECLAIM_ACCOUNT"
+done
+
 mount -t embedfs_demo none /mnt/embedfs_demo
 if rmmod inode_patterns 2>/dev/null; then
 	echo "FAIL: rmmod succeeded while embedfs_demo was mounted"
