@@ -11,6 +11,7 @@
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/xattr.h>
@@ -159,11 +160,25 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 {
-	struct ipat_xattrs *xattrs = &ipat_payload(d_inode(dentry))->xattrs;
+	struct inode *inode = d_inode(dentry);
+	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	/* trusted.* names are listed only to those who may read them. */
 	bool trusted = ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
 	struct ipat_xattr *xattr;
-	ssize_t used = 0;
+	ssize_t used;
+	int lsm;
+
+	/*
+	 * The names an LSM keeps for the inode (security.selinux, say) come
+	 * first, as simple_xattr_list() puts them on ramfs and tmpfs: without
+	 * them a copy of the file would lose its label.
+	 */
+	lsm = security_inode_listsecurity(inode, buf, size);
+	if (lsm < 0)
+		return lsm;
+	if (buf && size < lsm)
+		return -ERANGE;
+	used = lsm;
 
 	spin_lock(&xattrs->lock);
 	list_for_each_entry(xattr, &xattrs->list, list) {
