@@ -16,6 +16,15 @@
 #   IPAT_LOG      log name under build/logs/ (default: MODE)
 #   QEMU_KERNEL   kernel image (default: /boot/vmlinuz-<the image's kver>)
 #   QEMU_INITRD   initramfs (default: build/initramfs.cpio.gz)
+#   QEMU_ICOUNT   1: count instructions (the bench's instruction mode):
+#                 -icount shift=0,sleep=off makes the guest clock advance
+#                 exactly 1 ns per guest instruction, so every time the
+#                 guest measures is an instruction count, whatever the
+#                 host does. icount needs TCG and one vCPU (it does not
+#                 work with multi-threaded TCG): -smp 1. The boot is pinned
+#                 besides: -rtc clock=vm (the guest's wall clock starts
+#                 from the VM's clock, not the host's), nokaslr (the same
+#                 addresses every boot), random.trust_cpu=off.
 #
 # Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
 # ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
@@ -51,7 +60,20 @@ mkdir -p build/logs
 slub_debug=slub_debug=FZPU
 [ "$mode" = bench ] && slub_debug=
 params="console=ttyS0 $slub_debug slab_nomerge panic_on_warn=1 oops=panic"
-params="$params panic=-1 edd=off ipat.mode=$mode $*"
+params="$params panic=-1 edd=off ipat.mode=$mode"
+
+# Instruction mode: see QEMU_ICOUNT above.
+icount=() smp=${QEMU_SMP:-2}
+if [ "${QEMU_ICOUNT:-0}" = 1 ]; then
+	if [ "${QEMU_ACCEL:-tcg}" != tcg ]; then
+		echo "run.sh: QEMU_ICOUNT=1 needs TCG, not QEMU_ACCEL=$QEMU_ACCEL" >&2
+		exit 2
+	fi
+	icount=(-icount "shift=0,sleep=off" -rtc clock=vm)
+	smp=1
+	params="$params nokaslr random.trust_cpu=off"
+fi
+params="$params $*"
 
 # qboot (from qemu-system-data) boots -kernel directly; SeaBIOS would
 # take longer and reset the terminal through the serial console.
@@ -65,8 +87,8 @@ stdin=/dev/null
 # --foreground: stay in the terminal's process group, so that the shell
 # mode can read it. Background + wait: a signal to us still stops qemu.
 timeout --foreground -k 10 "$timeout" \
-	qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" \
-	-smp "${QEMU_SMP:-2}" -m "${QEMU_MEM:-1024}" \
+	qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" "${icount[@]}" \
+	-smp "$smp" -m "${QEMU_MEM:-1024}" \
 	-nographic -no-reboot -nodefaults "${bios[@]}" \
 	-chardev "stdio,id=console,mux=on,signal=off,logfile=$log" \
 	-serial chardev:console -mon chardev=console \
