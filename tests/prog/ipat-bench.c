@@ -4,6 +4,7 @@
  *
  *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...
  *   ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...
+ *   ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...
  *
  * "files" creates N empty files in each DIR (flat, or PER_DIR to a
  * subdirectory), stats them, and unlinks them, timing with CLOCK_MONOTONIC
@@ -23,6 +24,13 @@
  * is as large a part of each call as userspace can make it. The
  * filesystems take turns pass by pass, as in "files", and a figure is the
  * median pass.
+ *
+ * "ops" times the other operations a filesystem does, N of each, in one
+ * directory and in chunks taken in turns as in "files": mkdir, rmdir,
+ * open+close of an existing file, a 64-byte pwrite+pread, fsetxattr,
+ * fgetxattr, link, unlink of that second link, rename. The files they need
+ * are made and removed between the timed phases. Under QEMU's icount
+ * (scripts/bench.sh --icount) each figure is instructions per operation.
  *
  * Output lines start "IPAT-BENCH <record>" followed by key=value pairs, for
  * scripts/bench-report.sh; a human-readable progress line goes to stderr.
@@ -642,11 +650,199 @@ static int cmd_payload(int ntargets, char **specs, long n, long passes, int rep)
 	return 0;
 }
 
+/* The operations of "ops"; the untimed ones prepare the next timed one. */
+enum op {
+	OP_MKDIR, OP_RMDIR, OP_CREATE, OP_OPEN_CLOSE, OP_OPEN_FDS, OP_WRITE_READ,
+	OP_SETXATTR, OP_GETXATTR, OP_CLOSE_FDS, OP_LINK, OP_UNLINK_LINK,
+	OP_RENAME, OP_REMOVE, NOPS
+};
+static const struct {
+	const char *name;	/* NULL: not timed */
+} op_info[NOPS] = {
+	[OP_MKDIR] = { "mkdir" },
+	[OP_RMDIR] = { "rmdir" },
+	[OP_OPEN_CLOSE] = { "open_close" },
+	[OP_WRITE_READ] = { "write_read" },
+	[OP_SETXATTR] = { "setxattr" },
+	[OP_GETXATTR] = { "getxattr" },
+	[OP_LINK] = { "link" },
+	[OP_UNLINK_LINK] = { "unlink_link" },
+	[OP_RENAME] = { "rename" },
+};
+
+/* One filesystem of an "ops" run. */
+struct otarget {
+	const char *fs;
+	int dfd, xattr;
+	int *fd;
+	double *chunk_ns[NOPS];		/* ns per op, each chunk */
+};
+
+/* Operation op on files [from, to): names f*, links l*, renamed r*. */
+static void do_op(struct otarget *t, char (*const names[3])[NAME_LEN],
+		  enum op op, long from, long to)
+{
+	static const char value[16] = "0123456789abcdef";
+	static const char data[64] = "a small file's 64 bytes";
+	char buf[64] = "";
+	const char *f, *l, *r;
+	long i;
+	int fd;
+
+	for (i = from; i < to; i++) {
+		f = names[0][i], l = names[1][i], r = names[2][i];
+		switch (op) {
+		case OP_MKDIR:
+			if (mkdirat(t->dfd, l, 0755))
+				die("mkdir %s", l);
+			break;
+		case OP_RMDIR:
+			if (unlinkat(t->dfd, l, AT_REMOVEDIR))
+				die("rmdir %s", l);
+			break;
+		case OP_CREATE:
+			fd = openat(t->dfd, f, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+			if (fd < 0)
+				die("create %s", f);
+			close(fd);
+			break;
+		case OP_OPEN_CLOSE:
+		case OP_OPEN_FDS:
+			fd = openat(t->dfd, f, O_RDWR | O_CLOEXEC);
+			if (fd < 0)
+				die("open %s", f);
+			if (op == OP_OPEN_FDS)
+				t->fd[i] = fd;
+			else
+				close(fd);
+			break;
+		case OP_WRITE_READ:
+			if (pwrite(t->fd[i], data, sizeof(data), 0) != sizeof(data) ||
+			    pread(t->fd[i], buf, sizeof(buf), 0) != sizeof(buf))
+				die("write+read %s", f);
+			break;
+		case OP_SETXATTR:
+			/* ramfs has no xattrs: then the loop times the refusal. */
+			if (fsetxattr(t->fd[i], XATTR_NAME, value, sizeof(value), 0))
+				t->xattr = 0;
+			break;
+		case OP_GETXATTR:
+			if (fgetxattr(t->fd[i], XATTR_NAME, buf, sizeof(buf)) !=
+			    sizeof(value) && t->xattr)
+				die("fgetxattr %s", f);
+			break;
+		case OP_CLOSE_FDS:
+			close(t->fd[i]);
+			break;
+		case OP_LINK:
+			if (linkat(t->dfd, f, t->dfd, l, 0))
+				die("link %s", f);
+			break;
+		case OP_UNLINK_LINK:
+			if (unlinkat(t->dfd, l, 0))
+				die("unlink %s", l);
+			break;
+		case OP_RENAME:
+			if (renameat(t->dfd, f, t->dfd, r))
+				die("rename %s", f);
+			break;
+		default:
+			if (unlinkat(t->dfd, r, 0))
+				die("unlink %s", r);
+			break;
+		}
+	}
+}
+
+static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
+{
+	long nchunks = (n + chunk - 1) / chunk, c;
+	char (*names[3])[NAME_LEN];
+	rlim_t nofile = (rlim_t)n * ntargets + 64;
+	struct rlimit rl = { .rlim_cur = nofile, .rlim_max = nofile };
+	struct otarget *tg = xcalloc(ntargets, sizeof(*tg));
+	int i, k, o;
+
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		die("raise RLIMIT_NOFILE to %llu", (unsigned long long)nofile);
+	for (k = 0; k < 3; k++) {
+		names[k] = make_names(n);
+		for (i = 0; i < n; i++)
+			names[k][i][0] = "flr"[k];
+	}
+	for (k = 0; k < ntargets; k++) {
+		struct otarget *t = &tg[k];
+		char *colon = strchr(specs[k], ':');
+
+		if (!colon || colon == specs[k] || !colon[1]) {
+			fprintf(stderr, "ipat-bench: '%s' is not FSTYPE:DIR\n", specs[k]);
+			exit(2);
+		}
+		*colon = '\0';
+		t->fs = fstype = specs[k];
+		t->dfd = open(colon + 1, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (t->dfd < 0)
+			die("open %s", colon + 1);
+		t->xattr = 1;
+		t->fd = xcalloc(n, sizeof(*t->fd));
+		for (o = 0; o < NOPS; o++)
+			t->chunk_ns[o] = xcalloc(nchunks, sizeof(double));
+	}
+
+	/* Each operation: chunk by chunk, the filesystems taking turns. */
+	for (o = 0; o < NOPS; o++) {
+		for (c = 0; c < nchunks; c++) {
+			long from = c * chunk, to = from + chunk < n ? from + chunk : n;
+
+			for (k = 0; k < ntargets; k++) {
+				struct otarget *t = &tg[(c + k) % ntargets];
+				uint64_t t0;
+
+				fstype = t->fs;
+				t0 = now_ns();
+				do_op(t, names, o, from, to);
+				t->chunk_ns[o][c] = (double)(now_ns() - t0) / (to - from);
+			}
+		}
+	}
+
+	for (k = 0; k < ntargets; k++) {
+		struct otarget *t = &tg[k];
+
+		/* Every chunk, in order, as in "files". */
+		for (o = 0; o < NOPS; o++) {
+			if (!op_info[o].name)
+				continue;
+			printf("IPAT-BENCH opchunks fs=%s n=%ld rep=%d op=%s ns_per_op=",
+			       t->fs, n, rep, op_info[o].name);
+			for (c = 0; c < nchunks; c++)
+				printf("%s%.0f", c ? "," : "", t->chunk_ns[o][c]);
+			printf("\n");
+		}
+		printf("IPAT-BENCH ops fs=%s n=%ld rep=%d chunk=%ld chunks=%ld",
+		       t->fs, n, rep, chunk, nchunks);
+		for (o = 0; o < NOPS; o++)
+			if (op_info[o].name)
+				printf(" %s_med_ns=%.1f", op_info[o].name,
+				       median(t->chunk_ns[o], nchunks));
+		printf(" xattr=%d\n", t->xattr);
+		for (o = 0; o < NOPS; o++)
+			free(t->chunk_ns[o]);
+		close(t->dfd);
+		free(t->fd);
+	}
+	for (k = 0; k < 3; k++)
+		free(names[k]);
+	free(tg);
+	return 0;
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
-		"       ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...\n");
+		"       ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...\n"
+		"       ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...\n");
 	exit(2);
 }
 
@@ -679,6 +875,8 @@ int main(int argc, char **argv)
 				 chunk ? chunk : n, rep);
 	if (!strcmp(cmd, "payload") && optind < argc)
 		return cmd_payload(argc - optind, argv + optind, n, passes, rep);
+	if (!strcmp(cmd, "ops") && optind < argc)
+		return cmd_ops(argc - optind, argv + optind, n, chunk ? chunk : n, rep);
 	usage();
 	return 2;
 }
