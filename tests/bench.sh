@@ -18,6 +18,12 @@
 #   ipat.bench_big_layouts=L[,L] layouts at the largest size: flat, spread
 #                               (default: flat)
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
+#   ipat.bench_ops=N            files for the other operations (mkdir,
+#                               rename, link, xattrs...: ipat-bench ops;
+#                               default 1000 quick, 10000 full; 0: none)
+#   ipat.bench_clock=icount     the guest clock counts instructions
+#                               (QEMU_ICOUNT=1, scripts/bench.sh --icount):
+#                               only noted in the begin record
 # The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
 #
 # Why the defaults cut the largest size: measured here under TCG on a
@@ -42,10 +48,12 @@ if [ "$mode" = quick ]; then
 	sizes=1000 reps=1 big_reps=1 big_fs=$all_fs per_dir=100
 	big_layouts=flat,spread warmup=500
 	payload_files=200 payload_passes=2 fsmark_files=1000 fsmark_loops=1
+	ops_files=1000
 else
 	sizes=10000,100000,1000000 reps=3 big_reps=1 big_fs=$all_fs per_dir=1000
 	big_layouts=flat warmup=20000
 	payload_files=10000 payload_passes=6 fsmark_files=10000 fsmark_loops=3
+	ops_files=10000
 fi
 v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
 v=$(param bench_reps); reps=${v:-$reps}
@@ -53,6 +61,8 @@ v=$(param bench_big_reps); big_reps=${v:-$big_reps}
 v=$(param bench_fs); fslist=$(echo "${v:-$all_fs}" | tr , ' ')
 v=$(param bench_big_fs); big_fs=" $(echo "${v:-$big_fs}" | tr , ' ') "
 v=$(param bench_big_layouts); big_layouts=$(echo "${v:-$big_layouts}" | tr , ' ')
+v=$(param bench_ops); ops_files=${v:-$ops_files}
+v=$(param bench_clock); clock=${v:-time}
 largest=$(for n in $sizes; do echo "$n"; done | sort -n | tail -n 1)
 
 mnt=/mnt/bench
@@ -99,12 +109,12 @@ run() {
 
 modprobe inode_patterns
 
-echo "IPAT-BENCH begin mode=$mode kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)" \
+echo "IPAT-BENCH begin mode=$mode clock=$clock kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)" \
 	"mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" \
 	"sizes=$(echo $sizes | tr ' ' ,) reps=$reps big_reps=$big_reps" \
 	"big_fs=$(echo $big_fs | tr ' ' ,)" \
 	"big_layouts=$(echo $big_layouts | tr ' ' ,) per_dir=$per_dir warmup=$warmup" \
-	"payload_files=$payload_files payload_passes=$payload_passes" \
+	"payload_files=$payload_files payload_passes=$payload_passes ops_files=$ops_files" \
 	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true)" \
 	"dentry_hash=$(dmesg | sed -n 's/.*Dentry cache hash table entries: \([0-9]*\).*/\1/p')" \
 	"module_md5=$(md5sum "$IPAT_MODULE" 2>/dev/null | cut -c1-12)"
@@ -203,6 +213,14 @@ while [ "$rep" -le 3 ]; do
 		-r "$rep" $(targets_of "$fslist")
 	rep=$((rep + 1))
 done
+
+# The other operations, all filesystems at once, chunk by chunk.
+if [ "$ops_files" -gt 0 ]; then
+	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
+	# shellcheck disable=SC2046 # one word per filesystem
+	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 \
+		$(targets_of "$fslist")
+fi
 
 # An independent peer: fs_mark's file creation (empty files, no sync).
 fsmark() {
