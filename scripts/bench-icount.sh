@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-icount.sh [--values] LOG: the instructions each operation took, from
+# the "IPAT-BENCH" lines of a bench boot in instruction mode
+# (scripts/bench.sh --icount: QEMU's -icount shift=0 advances the guest
+# clock 1 ns per instruction, so ns per operation = instructions).
+#
+#   bench-icount.sh LOG            a table: operations x filesystems, and
+#                                  each figure as a ratio to ramfs
+#   bench-icount.sh --values LOG   "OP FS INSTRUCTIONS", one a line, for
+#                                  tests/host/55-bench-gate.sh
+#
+# Figures: the median chunk (ipat-bench files, ops) or the median pass
+# (payload), first repetition, at the smallest N the log has. A log whose
+# begin record does not say clock=icount is refused: its figures are ns.
+set -eu
+
+values=0
+[ "${1:-}" = --values ] && { values=1; shift; }
+[ $# -eq 1 ] || { echo "usage: bench-icount.sh [--values] LOG" >&2; exit 2; }
+log=$1
+[ -r "$log" ] || { echo "bench-icount: cannot read $log" >&2; exit 1; }
+
+# The records, from the tag on (the kernel may print mid-line).
+records() {
+	tr -d '\r' <"$log" | grep -o 'IPAT-BENCH .*' || true
+}
+begin=$(records | grep -m 1 '^IPAT-BENCH begin ' || true)
+[ -n "$begin" ] || { echo "bench-icount: no 'IPAT-BENCH begin' in $log" >&2; exit 1; }
+case " $begin " in
+*" clock=icount "*) ;;
+*) echo "bench-icount: $log is not an instruction-mode bench (no clock=icount)" >&2; exit 1 ;;
+esac
+
+# "OP FS VALUE" for every figure, in the order the table shows them.
+extract() {
+	records | awk '
+	function kv(   i, p) {
+		delete F
+		for (i = 3; i <= NF; i++) { p = index($i, "="); if (p) F[substr($i, 1, p - 1)] = substr($i, p + 1) }
+	}
+	function put(op, fs, v) {
+		if (!((op, fs) in V)) { V[op, fs] = v; if (!(op in seen)) { seen[op] = 1; ops[++nops] = op } }
+	}
+	$2 == "files" {
+		kv(); if (F["rep"] != 1) next
+		if (small == "" || F["n"] + 0 < small + 0) small = F["n"]
+		if (F["n"] != small) next
+		sfx = F["layout"] == "flat" ? "" : "." F["layout"]
+		split("create stat unlink", ph, " ")
+		for (i = 1; i <= 3; i++) put(ph[i] sfx, F["fs"], F[ph[i] "_med_ns"])
+	}
+	$2 == "payload" {
+		kv(); if (F["rep"] != 1) next
+		put("statx_btime", F["fs"], F["statx_med_ns"])
+		put("fgetxattr_shuffled", F["fs"], F["getxattr_med_ns"])
+	}
+	$2 == "ops" {
+		kv(); if (F["rep"] != 1) next
+		for (k in F) if (k ~ /_med_ns$/) { op = k; sub(/_med_ns$/, "", op); OPS[op, F["fs"]] = F[k] }
+		opsfs[F["fs"]] = 1
+	}
+	END {
+		# ipat-bench ops prints its operations in a fixed order.
+		n = split("mkdir rmdir open_close write_read setxattr getxattr link unlink_link rename", o, " ")
+		for (i = 1; i <= n; i++) for (fs in opsfs) if ((o[i], fs) in OPS) put(o[i], fs, OPS[o[i], fs])
+		nf = split("unionfs_demo embedfs_demo voidfs_demo ramfs tmpfs", fsl, " ")
+		for (i = 1; i <= nops; i++) {
+			for (f = 1; f <= nf; f++) if ((ops[i], fsl[f]) in V) printf "%s %s %.0f\n", ops[i], fsl[f], V[ops[i], fsl[f]]
+		}
+	}'
+}
+
+if [ "$values" = 1 ]; then
+	extract
+	exit 0
+fi
+
+field() {	# field KEY: a key=value of the begin record
+	tr ' ' '\n' <<<"$begin" | sed -n "s/^$1=//p"
+}
+echo "# Instructions per operation: Linux $(field kernel), bench mode $(field mode)," \
+	"QEMU -icount shift=0 (guest ns = instructions), $(field cpus) vCPU"
+echo "# module md5 $(field module_md5); median chunk (files, ops) or pass (payload)"
+echo "# .spread: $(field per_dir) files per directory; the rest in one directory"
+extract | awk '
+	{ v[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; ops[++n] = $1 } }
+	END {
+		nf = split("unionfs_demo embedfs_demo voidfs_demo ramfs tmpfs", fs, " ")
+		printf "%-20s", "operation"
+		for (f = 1; f <= nf; f++) printf " %13s", fs[f]
+		printf "   %s\n", "x ramfs: union embed void tmpfs"
+		for (i = 1; i <= n; i++) {
+			printf "%-20s", ops[i]
+			for (f = 1; f <= nf; f++) printf " %13s", ((ops[i], fs[f]) in v) ? v[ops[i], fs[f]] : "-"
+			r = v[ops[i], "ramfs"]
+			printf "  "
+			for (f = 1; f <= nf; f++) if (fs[f] != "ramfs")
+				printf " %6s", (r > 0 && (ops[i], fs[f]) in v) ? sprintf("%.3f", v[ops[i], fs[f]] / r) : "-"
+			printf "\n"
+		}
+	}'
