@@ -10,15 +10,35 @@
 #                                  each figure as a ratio to ramfs
 #   bench-icount.sh --values LOG   "OP FS INSTRUCTIONS", one a line, for
 #                                  tests/host/55-bench-gate.sh
+#   bench-icount.sh --compare LOG1 LOG2   every figure of two boots side
+#                                  by side, with their ratio: determinism
 #
 # Figures: the median chunk (ipat-bench files, ops) or the median pass
-# (payload), first repetition, at the smallest N the log has. A log whose
-# begin record does not say clock=icount is refused: its figures are ns.
+# (payload), first repetition, at the smallest N the log has. Under icount
+# a chunk's count is quantised by the slab pages it happened to allocate
+# (one more dentry slab: ~255 more instructions on each op of a 50-op
+# chunk; struct file: ~730), and where the chunks of an operation sit
+# near two such steps (link, rename, mkdir), its median can jump by a
+# step from boot to boot; the raw chunks are in the log (chunks,
+# opchunks). A mean would not do better: the RCU callbacks that free
+# what every filesystem's earlier chunks released land in whichever
+# chunk is running. A log whose begin record does not say clock=icount
+# is refused: its figures are ns.
 set -eu
 
 values=0
 [ "${1:-}" = --values ] && { values=1; shift; }
-[ $# -eq 1 ] || { echo "usage: bench-icount.sh [--values] LOG" >&2; exit 2; }
+if [ "${1:-}" = --compare ] && [ $# -eq 3 ]; then
+	a=$("$0" --values "$2") && b=$("$0" --values "$3") || exit 1
+	# Joined on "OP FS"; the worst ratio last.
+	join -j 1 <(awk '{ print $1 "/" $2, $3 }' <<<"$a" | sort) \
+		<(awk '{ print $1 "/" $2, $3 }' <<<"$b" | sort) | awk '
+		{ r = $3 / $2; d = r > 1 ? r - 1 : 1 - r; if (d > worst) { worst = d; w = $1 }
+		  printf "%-34s %8d %8d  %.4f\n", $1, $2, $3, r }
+		END { printf "largest difference: %.2f%% (%s) over %d figures\n", 100 * worst, w, NR }'
+	exit 0
+fi
+[ $# -eq 1 ] || { echo "usage: bench-icount.sh [--values] LOG | --compare LOG1 LOG2" >&2; exit 2; }
 log=$1
 [ -r "$log" ] || { echo "bench-icount: cannot read $log" >&2; exit 1; }
 
