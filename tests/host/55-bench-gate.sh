@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The bench's regression gate: boot the quick bench in instruction mode
+# (scripts/bench.sh --quick --icount, QEMU_INITRD's image: the suite's
+# newest kernel) and hold its instruction counts to the bounds in
+# tests/bench-bounds.txt, which also says why each bound is what it is.
+# Under icount the figures are instructions, the same from boot to boot
+# whatever the host does: the gate cannot flake on a busy host.
+#
+#   tests/host/55-bench-gate.sh             boot, then check (~1.5 min)
+#   tests/host/55-bench-gate.sh --log LOG   check a saved console log
+set -eu
+cd "$(dirname "$0")/../.."
+bounds=tests/bench-bounds.txt
+
+if [ "${1:-}" = --log ]; then
+	[ $# -eq 2 ] || { echo "usage: 55-bench-gate.sh [--log LOG]" >&2; exit 2; }
+	log=$2
+else
+	log=build/logs/bench-gate.log
+	rm -f "$log"
+	if ! IPAT_LOG=bench-gate scripts/bench.sh --quick --icount --out build/bench-gate \
+		>build/bench-gate.out 2>&1; then
+		tail -n 30 build/bench-gate.out
+		echo "FAIL: the quick bench in instruction mode failed (build/bench-gate.out, $log)"
+		exit 1
+	fi
+fi
+
+values=$(scripts/bench-icount.sh --values "$log") ||
+	{ echo "FAIL: no instruction counts in $log"; exit 1; }
+kver=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH begin .*' | head -n 1 |
+	tr ' ' '\n' | sed -n 's/^kernel=//p')
+series=$(echo "$kver" | cut -d. -f1-2)
+echo "bench-gate: Linux $kver (series $series), log $log"
+
+# Each line of the bounds file: CHECK OP FS REF LOW HIGH KERNELS REASON...
+#   ratio: LOW <= FS/REF <= HIGH;  diff: LOW <= FS - REF <= HIGH
+# KERNELS: a series (6.1, 6.12) or *; a bound for another series is skipped.
+bad=0 checked=0
+while read -r check op fs ref low high kernels reason; do
+	case $check in ''|'#'*) continue ;; esac
+	[ "$kernels" = '*' ] || [ "$kernels" = "$series" ] || continue
+	a=$(awk -v op="$op" -v fs="$fs" '$1 == op && $2 == fs { print $3 }' <<<"$values")
+	b=$(awk -v op="$op" -v fs="$ref" '$1 == op && $2 == fs { print $3 }' <<<"$values")
+	if [ -z "$a" ] || [ -z "$b" ]; then
+		echo "FAIL: $op: no figure for $fs or $ref in $log"
+		bad=1
+		continue
+	fi
+	line=$(awk -v c="$check" -v a="$a" -v b="$b" -v lo="$low" -v hi="$high" \
+		-v op="$op" -v fs="$fs" -v ref="$ref" 'BEGIN {
+		if (c == "ratio") { x = a / b; got = sprintf("%.4f", x); want = "[" lo ", " hi "]" }
+		else { x = a - b; got = sprintf("%+d instructions", x); want = sprintf("[%+d, %+d]", lo, hi) }
+		printf "%s %s: %s %s %s = %s (%d vs %d), bound %s\n", (x >= lo && x <= hi) ? "ok" : "FAIL",
+			op, fs, c == "ratio" ? "/" : "-", ref, got, a, b, want
+	}')
+	checked=$((checked + 1))
+	case $line in
+	ok*) echo "$line" ;;
+	*) echo "$line"; echo "      why this bound: $reason"; bad=1 ;;
+	esac
+done <"$bounds"
+
+if [ "$checked" -eq 0 ]; then
+	echo "FAIL: no bound in $bounds applies to Linux $kver"
+	exit 1
+fi
+if [ "$bad" -ne 0 ]; then
+	echo "bench-gate: FAILED: a pattern's instruction count left its bound (above; figures: scripts/bench-icount.sh $log)"
+	exit 1
+fi
+echo "bench-gate: $checked bounds hold"
