@@ -20,7 +20,8 @@
 #   make shell           boot the guest to an interactive shell
 #   make demo            boot the guest and run tests/demo.sh
 #   make bench           the benchmark: one guest boot, results/bench/
-#                        (BENCH=quick: N = 1,000, into build/bench-quick/)
+#                        (BENCH=quick: N = 1,000, into build/bench-quick/;
+#                        ICOUNT=1: instructions, not time: --icount)
 #   make lint            shellcheck the harness scripts
 
 ifneq ($(KERNELRELEASE),)
@@ -59,7 +60,7 @@ shell demo: initramfs
 # The benchmark boots once and writes results/bench/ (scripts/bench.sh);
 # BENCH=quick does N = 1,000 only, into build/bench-quick/.
 bench:
-	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick)
+	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(ICOUNT),--icount)
 
 # SC3043: "local" is fine, busybox sh and dash have it.
 lint:
