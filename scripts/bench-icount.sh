@@ -9,7 +9,7 @@
 #   bench-icount.sh LOG            a table: operations x filesystems, and
 #                                  each figure as a ratio to ramfs
 #   bench-icount.sh --values LOG   "OP FS INSTRUCTIONS", one a line, for
-#                                  tests/host/55-bench-gate.sh
+#                                  tests/bench-gate.sh
 #   bench-icount.sh --compare LOG1 LOG2   every figure of two boots side
 #                                  by side, with their ratio: determinism
 #

@@ -22,7 +22,7 @@
 #                 filesystems hold ~0.95 GiB each, all at once)
 #   QEMU_TIMEOUT  seconds before the boot is killed (default 3600)
 #   QEMU_INITRD   boot this image as it is: no install, no build (the test
-#                 suite's host tests, tests/host/55-bench-gate.sh)
+#                 suite's bench gate, tests/bench-gate.sh)
 #   IPAT_LOG      the console log's name (default: bench)
 #
 # The guest's console log stays in build/logs/$IPAT_LOG.log.

@@ -237,6 +237,16 @@ run_suite() {
 		result FAIL "$prefix/kernel-log" "reports found (above, and in $log)"
 	fi
 	[ "$suite" != debug ] || debug_tier_checks "$prefix" "$console" "$list"
+	# The full stock run also holds the bench's instruction counts to
+	# their bounds (tests/bench-bounds.txt), in a boot of its own.
+	if [ "$suite" = stock ] && [ "$tier" = all ] && [ -z "$tests" ]; then
+		echo "== $prefix/bench-gate: tests/bench-gate.sh =="
+		if QEMU_INITRD=$suite_initrd tests/bench-gate.sh; then
+			result PASS "$prefix/bench-gate" "instructions per operation within tests/bench-bounds.txt"
+		else
+			result FAIL "$prefix/bench-gate" "an instruction count left its bound (above)"
+		fi
+	fi
 }
 
 if [ "$tier" != debug ]; then
