@@ -13,7 +13,7 @@
 #                                   boot, then check (~1 min)
 #   tests/bench-gate.sh --log LOG   check a saved console log
 set -eu
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 bounds=tests/bench-bounds.txt
 
 if [ "${1:-}" = --log ]; then
