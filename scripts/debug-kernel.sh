@@ -1,20 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build (or reuse) the debug kernel: Debian's linux-source-6.1, the same
-# Debian patch level as the guest image, configured as "make tinyconfig"
+# Build (or reuse) the debug kernel of one of the two kernel series Debian
+# 12 ships, 6.1 or 6.12: Debian's linux-source-<series>, the same Debian
+# patch level as that series' guest image, configured as "make tinyconfig"
 # plus qemu/debug.config (KASAN, KFENCE, kmemleak, lockdep, fault injection,
 # KUnit). The tree lives outside the repository, in a cache directory keyed
-# by the source package version, the fragment's hash and the compiler, so a
-# second run reuses it and any change to the three rebuilds it.
+# by the series, its source package version, the fragment's hash and the
+# compiler, so a second run reuses it and any change to them rebuilds it.
+# The trees of the two series live side by side.
 #
-#   scripts/debug-kernel.sh          build if needed; print the tree's path
-#   scripts/debug-kernel.sh --path   print the tree's path, build nothing;
-#                                    exit 1 if it is not built
+#   scripts/debug-kernel.sh [SERIES]       build if needed; print the
+#                                          tree's path
+#   scripts/debug-kernel.sh --path [SERIES]
+#                                          print the tree's path, build
+#                                          nothing; exit 1 if not built
+#   scripts/debug-kernel.sh --config-only [SERIES]
+#                                          extract and configure only,
+#                                          check the fragment survived,
+#                                          print the tree's path
+#
+# SERIES is 6.1 (the default) or 6.12.
 #
 # The tree is a prepared kernel for "make KDIR=<tree>" module builds; its
 # image is <tree>/arch/x86/boot/bzImage and its release is in
-# <tree>/include/config/kernel.release.
+# <tree>/include/config/kernel.release (e.g. 6.12.118-ipat-debug).
 #
 # Environment:
 #   IPAT_CACHE   cache directory (default ~/.cache/inode-patterns)
@@ -22,9 +32,23 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+usage() {
+	echo "usage: debug-kernel.sh [--path | --config-only] [6.1 | 6.12]" >&2
+	exit 2
+}
+mode=build
+case ${1:-} in
+--path) mode=path; shift ;;
+--config-only) mode=config; shift ;;
+-*) usage ;;
+esac
+series=${1:-6.1}
+[ $# -le 1 ] || usage
+case $series in 6.1 | 6.12) ;; *) usage ;; esac
+
 # Bump when the recipe below changes in a way the key would not notice.
-recipe=1
-pkg=linux-source-6.1
+recipe=2
+pkg=linux-source-$series
 tarball=/usr/src/$pkg.tar.xz
 fragment=qemu/debug.config
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
@@ -35,29 +59,39 @@ die() { log "$*"; exit 1; }
 
 srcver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
 [ -n "$srcver" ] && [ -r "$tarball" ] ||
-	die "$pkg is not installed; run scripts/install-deps.sh"
+	die "$pkg is not installed; run scripts/install-deps.sh $pkg"
 # Warn, not fail: the debug kernel is still worth having if the stock image
-# moved on, but its Debian patches then differ from the image's.
-imgver=$(dpkg-query -W -f='${Version}' linux-image-amd64 2>/dev/null || true)
-[ "$srcver" = "$imgver" ] ||
-	log "WARNING: $pkg $srcver differs from linux-image-amd64 $imgver"
+# moved on, but its Debian patches then differ from the image's. The
+# series' images are the installed linux-image-* packages whose version is
+# <series>.*: 6.1.192-3 is 6.1's, 6.12.118-1~deb12u1 6.12's.
+imgvers=$(dpkg-query -W -f='${db:Status-Abbrev} ${Version}\n' \
+	'linux-image-*' 2>/dev/null |
+	awk -v s="$series." '$1 == "ii" && index($2, s) == 1 { print $2 }' |
+	sort -u | tr '\n' ' ')
+case " $imgvers" in
+*" $srcver "*) ;;
+*) log "WARNING: $pkg $srcver differs from the installed" \
+	"linux-image $series packages: ${imgvers:-none}" ;;
+esac
 
 ccver=$(gcc --version | head -n 1)
 hash=$(printf '%s\n' "recipe $recipe" "$ccver" | cat - "$fragment" |
 	sha256sum | cut -c1-12)
 gccver=$(gcc -dumpfullversion)
-key="$srcver-gcc$gccver-$hash"
+# The series first: stale trees are found by it (see below).
+key="$series-$srcver-gcc$gccver-$hash"
 dir=$cache/kernel/$key
 tree=$dir/linux
 
-if [ "${1:-}" = --path ]; then
+if [ "$mode" = path ]; then
 	[ -f "$dir/built" ] || exit 1
 	echo "$tree"
 	exit 0
 fi
 
 mkdir -p "$cache/kernel"
-# One builder at a time; a second caller waits and then reuses the result.
+# One builder at a time, whatever the series (a kernel build takes all the
+# cores); a second caller waits and then reuses the result.
 exec 9>"$cache/kernel/lock"
 flock 9
 
@@ -67,8 +101,11 @@ if [ -f "$dir/built" ] && [ -f "$tree/arch/x86/boot/bzImage" ]; then
 	exit 0
 fi
 
-# Stale trees of older keys only take space (a few GiB each).
-for old in "$cache"/kernel/*/; do
+# Stale trees of older keys of this series only take space (a few GiB
+# each); the other series' tree stays. Keys are "<series>-<version>-...";
+# those from before the series argument were "<version>-...", and a 6.1
+# version is "6.1.<n>-...", so "6.1-*" and "6.1.*" never match 6.12's.
+for old in "$cache/kernel/$series"-*/ "$cache/kernel/$series".*/; do
 	[ "${old%/}" = "$dir" ] && continue
 	[ -d "$old" ] || continue
 	log "removing stale ${old%/}"
@@ -118,6 +155,11 @@ while IFS= read -r line; do
 	esac
 done <"$dir/debug.config"
 [ "$missing" = 0 ] || die "$fragment does not apply to tinyconfig; see above"
+if [ "$mode" = config ]; then
+	log "configured $series in $(($(date +%s) - start))s: $tree/.config"
+	echo "$tree"
+	exit 0
+fi
 
 log "building bzImage modules_prepare modules with -j$jobs (several minutes)"
 nice make -C "$tree" -s -j"$jobs" bzImage modules_prepare modules \
