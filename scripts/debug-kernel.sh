@@ -30,6 +30,11 @@
 #   IPAT_CACHE   cache directory (default ~/.cache/inode-patterns)
 #   IPAT_JOBS    make -j (default: nproc)
 set -eu
+# The whole script is one block, read before anything runs: bash reads a
+# script as it goes, and this one runs for many minutes, during which a
+# checkout may rewrite it (it once ended with a syntax error, the kernel
+# built but never marked so).
+{
 cd "$(dirname "$0")/.."
 
 usage() {
@@ -169,3 +174,5 @@ echo "$key" >"$dir/built"
 log "built $(cat "$tree/include/config/kernel.release") in" \
 	"$(($(date +%s) - start))s: $tree"
 echo "$tree"
+exit
+}
