@@ -94,6 +94,14 @@ if [ "$mode" = path ]; then
 	exit 0
 fi
 
+# A finished tree is never changed again: reuse it without waiting for the
+# lock, which a build of the other series may hold for many minutes.
+if [ "$mode" = build ] && [ -f "$dir/built" ] && [ -f "$tree/arch/x86/boot/bzImage" ]; then
+	log "reusing $tree ($(cat "$tree/include/config/kernel.release"))"
+	echo "$tree"
+	exit 0
+fi
+
 mkdir -p "$cache/kernel"
 # One builder at a time, whatever the series (a kernel build takes all the
 # cores); a second caller waits and then reuses the result.
