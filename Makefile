@@ -23,6 +23,8 @@
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/;
 #                        ICOUNT=1: instructions, not time: --icount)
 #   make lint            shellcheck the harness scripts
+#   make survey          how the kernel sources extend struct inode (spatch),
+#                        results/survey/ (scripts/survey.sh)
 
 ifneq ($(KERNELRELEASE),)
 include $(src)/Kbuild
@@ -34,7 +36,7 @@ KDIR ?= /usr/src/linux-headers-$(KVER)
 # Recipes that run make again (scripts/bench.sh) build for the same kernel.
 export KVER
 
-.PHONY: all modules kernels clean test initramfs shell demo bench lint
+.PHONY: all modules kernels clean test initramfs shell demo bench lint survey
 
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
@@ -61,6 +63,10 @@ shell demo: initramfs
 # BENCH=quick does N = 1,000 only, into build/bench-quick/.
 bench:
 	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(ICOUNT),--icount)
+
+# The survey of Debian's kernel sources: results/survey/survey.md.
+survey:
+	scripts/survey.sh
 
 # SC3043: "local" is fine, busybox sh and dash have it.
 lint:
