@@ -34,8 +34,9 @@ base="$base stress-ng"
 # scripts/build-module.sh; dkms for tests/host/40-dkms.sh, and openssl for
 # its throw-away signing key.
 base="$base flex bison bc libelf-dev rsync dkms openssl"
-# python3: the kernel's kunit.py reads our KTAP in tests/host/60-ktap.sh.
-base="$base python3"
+# python3: the kernel's kunit.py reads our KTAP in tests/host/60-ktap.sh;
+# coccinelle: the survey's semantic patches (make survey, tests/host/70-survey.sh).
+base="$base python3 coccinelle"
 
 missing=
 for pkg in $base ${IPAT_EXTRA_DEPS:-} "$@"; do
