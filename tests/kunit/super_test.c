@@ -54,6 +54,7 @@ static int st_init(struct kunit *test)
 	spin_lock_init(&fx->sbi.lock);
 	fx->root.i_sb = &fx->sb;
 	fx->root.i_mode = S_IFDIR | IPAT_DEFAULT_MODE;
+	fx->sbi.mode = IPAT_DEFAULT_MODE;
 	fx->dentry.d_sb = &fx->sb;
 	fx->dentry.d_inode = &fx->root;
 	test->priv = fx;
@@ -165,7 +166,10 @@ static void st_unknown(struct kunit *test)
 	put_fs_context(fc);
 }
 
-/* A remount starts from the mounted limit, not from the default. */
+/*
+ * A remount's context carries nothing of the mount: only what the caller
+ * names is applied (the mounted limit may change after the context is made).
+ */
 static void st_reconfigure_defaults(struct kunit *test)
 {
 	struct st_fixture *fx = test->priv;
@@ -176,15 +180,18 @@ static void st_reconfigure_defaults(struct kunit *test)
 
 	fx->sbi.max_inodes = 42;
 	KUNIT_ASSERT_EQ(test, ipat_init_fs_context(&fc), 0);
-	KUNIT_EXPECT_EQ(test, st_opts(&fc)->max_inodes, 42);
+	KUNIT_EXPECT_EQ(test, st_opts(&fc)->seen, 0);
 	KUNIT_EXPECT_PTR_EQ(test, fc.ops, &ipat_context_ops);
+	/* Naming nothing changes nothing. */
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 42);
 	ipat_free_fc(&fc);
 }
 
 static void st_reconfigure(struct kunit *test)
 {
 	struct st_fixture *fx = test->priv;
-	struct ipat_options opts = {};
+	struct ipat_options opts = { .seen = IPAT_SEEN_MAX_INODES };
 	struct fs_context fc = {
 		.root = &fx->dentry,
 		.fs_private = &opts,
@@ -204,6 +211,11 @@ static void st_reconfigure(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
 	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 5);
+	/* A limit not named is left alone, even a stale one below use. */
+	opts.seen = 0;
+	opts.max_inodes = 4;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
 }
 
 static void st_reserve(struct kunit *test)
@@ -291,15 +303,19 @@ static void st_show_options(struct kunit *test)
 	fx->sbi.max_inodes = 12;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",max_inodes=12");
-	fx->root.i_mode = S_IFDIR | 01777;
-	fx->root.i_uid = KUIDT_INIT(1000);
-	fx->root.i_gid = KGIDT_INIT(100);
+	fx->sbi.mode = 01777;
+	fx->sbi.uid = KUIDT_INIT(1000);
+	fx->sbi.gid = KGIDT_INIT(100);
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=1777,uid=1000,gid=100,max_inodes=12");
+	/* What the mount was made with, whatever chmod did to the root. */
+	fx->root.i_mode = S_IFDIR | 0700;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",mode=1777,uid=1000,gid=100,max_inodes=12");
 	/* Always three digits, so mode=0 reads as a mode. */
-	fx->root.i_mode = S_IFDIR;
-	fx->root.i_uid = GLOBAL_ROOT_UID;
-	fx->root.i_gid = GLOBAL_ROOT_GID;
+	fx->sbi.mode = 0;
+	fx->sbi.uid = GLOBAL_ROOT_UID;
+	fx->sbi.gid = GLOBAL_ROOT_GID;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",mode=000,max_inodes=12");
 }
