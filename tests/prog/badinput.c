@@ -47,7 +47,6 @@
 
 #include "tmpfs-ref.h"
 
-static const char *workdir;
 
 /* ---- kernel log: what was logged since kmsg_skip() ---- */
 
@@ -113,31 +112,6 @@ static void kmsg_dump(void)
 		printf("     logged: %s\n", kmsg_seen[i]);
 	if (!kmsg_seen[0][0])
 		printf("     logged: nothing\n");
-}
-
-/* ---- the statistics file of our filesystems ---- */
-
-static long live_inodes(void)
-{
-	char path[128], line[256];
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "inodes_live: %ld", &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
-static void check_live(const char *what, long want)
-{
-	if (!is_tmpfs)
-		check(what, (int)live_inodes(), (int)want, F_NOREF | F_NUM);
 }
 
 /* ---- tree snapshots ---- */
@@ -884,15 +858,11 @@ out:
 	check_live("umount frees every inode", live);
 }
 
-static void run_fs(const char *fs)
+static void run_fs(const char *mp)
 {
-	char mp[PATH_MAX];
-
-	cur_fs = fs;
-	is_tmpfs = !strcmp(fs, "tmpfs");
-	snprintf(mp, sizeof(mp), "%s/%s", workdir, fs);
-	if (mkdir(mp, 0755) < 0 && errno != EEXIST)
-		die(mp);
+	/* Opened once, now that workdir is known (for a node of its own). */
+	if (kmsg_fd < 0)
+		kmsg_open();
 	opt_table(mp);
 	op_table(mp);
 	enospc(mp);
@@ -900,21 +870,7 @@ static void run_fs(const char *fs)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3) {
-		fprintf(stderr, "usage: badinput WORKDIR FSTYPE...\n");
-		return 2;
-	}
-	workdir = argv[1];
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(022);
 	make_names();
-	kmsg_open();
-
-	run_fs("tmpfs");
-	for (int i = 2; i < argc; i++)
-		if (strcmp(argv[i], "tmpfs"))
-			run_fs(argv[i]);
-
-	printf("badinput: %d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return tmpfs_ref_main(argc, argv, "badinput", run_fs);
 }

@@ -38,8 +38,6 @@
 
 #include "tmpfs-ref.h"
 
-static const char *workdir;
-
 /* The inode limit's option: tmpfs calls it nr_inodes. */
 static const char *lim_opt(void)
 {
@@ -82,30 +80,6 @@ static int nlink_of(const char *path)
 	struct stat st;
 
 	return lstat(path, &st) < 0 ? -errno : (int)st.st_nlink;
-}
-
-/* The type-wide inodes_live of our filesystems' statistics file. */
-static long live_inodes(void)
-{
-	char path[128], line[256];
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "inodes_live: %ld", &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
-static void check_live(const char *what, long want)
-{
-	if (!is_tmpfs)
-		check(what, (int)live_inodes(), (int)want, F_NOREF | F_NUM);
 }
 
 static void enter(const char *mp)
@@ -324,15 +298,8 @@ static void link_rows(const char *mp)
 	check_live("umount frees every inode", live);
 }
 
-static void run_fs(const char *fs)
+static void run_fs(const char *mp)
 {
-	char mp[PATH_MAX];
-
-	cur_fs = fs;
-	is_tmpfs = !strcmp(fs, "tmpfs");
-	snprintf(mp, sizeof(mp), "%s/%s", workdir, fs);
-	if (mkdir(mp, 0755) < 0 && errno != EEXIST)
-		die(mp);
 	reconfigure_rows(mp);
 	mounts_rows(mp);
 	link_rows(mp);
@@ -340,19 +307,6 @@ static void run_fs(const char *fs)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3) {
-		fprintf(stderr, "usage: limits WORKDIR FSTYPE...\n");
-		return 2;
-	}
-	workdir = argv[1];
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(022);
-
-	run_fs("tmpfs");
-	for (int i = 2; i < argc; i++)
-		if (strcmp(argv[i], "tmpfs"))
-			run_fs(argv[i]);
-
-	printf("limits: %d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return tmpfs_ref_main(argc, argv, "limits", run_fs);
 }

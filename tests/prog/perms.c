@@ -52,7 +52,6 @@
 
 #include "tmpfs-ref.h"
 
-static const char *workdir;
 
 /* ---- the checks ---- */
 
@@ -550,18 +549,12 @@ static int lay_out(void)
 	return 0;
 }
 
-static void run_fs(const char *fs)
+static void run_fs(const char *mp)
 {
-	char mp[PATH_MAX];
 	struct stat st;
 
-	cur_fs = fs;
-	is_tmpfs = !strcmp(fs, "tmpfs");
-	snprintf(mp, sizeof(mp), "%s/%s", workdir, fs);
-	if (mkdir(mp, 0755) < 0 && errno != EEXIST)
-		die(mp);
 	if (!check("mount -o mode=0755,uid=0,gid=0",
-		   err_of(mount("none", mp, fs, 0, "mode=0755,uid=0,gid=0")),
+		   err_of(mount("none", mp, cur_fs, 0, "mode=0755,uid=0,gid=0")),
 		   0, 0))
 		return;
 	if (chdir(mp) < 0)
@@ -582,18 +575,5 @@ static void run_fs(const char *fs)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3) {
-		fprintf(stderr, "usage: perms WORKDIR FSTYPE...\n");
-		return 2;
-	}
-	workdir = argv[1];
-	setvbuf(stdout, NULL, _IOLBF, 0);
-
-	run_fs("tmpfs");
-	for (int i = 2; i < argc; i++)
-		if (strcmp(argv[i], "tmpfs"))
-			run_fs(argv[i]);
-
-	printf("perms: %d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return tmpfs_ref_main(argc, argv, "perms", run_fs);
 }

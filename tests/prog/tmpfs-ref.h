@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Checks against tmpfs, the reference, for badinput.c and perms.c: each
+ * Checks against tmpfs, the reference, for badinput.c, limits.c and perms.c:
+ * each
  * program runs its table on tmpfs first, which records every result by the
  * check's name, and then on each of ours, where a result must equal both
  * the expectation written in the table and what tmpfs gave, so that the
  * two cannot agree on a wrong answer.
  *
- * The program sets cur_fs and is_tmpfs before each filesystem's run and
- * reports npass and nfail at the end.
+ * tmpfs_ref_main() is their main(): it sets cur_fs and is_tmpfs before
+ * each filesystem's run and reports npass and nfail at the end.
  */
 #ifndef TMPFS_REF_H
 #define TMPFS_REF_H
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -27,6 +29,7 @@ enum {
 	F_OCT = 4,	/* result is a mode */
 };
 
+static const char *workdir;	/* where the mount points are made */
 static const char *cur_fs;
 static bool is_tmpfs;
 static int npass, nfail;
@@ -124,6 +127,66 @@ static void die(const char *what)
 	fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, what,
 		strerror(errno));
 	exit(2);
+}
+
+/* ---- the statistics file of our filesystems ---- */
+
+/* The type-wide inodes_live of cur_fs, or -1 (tmpfs has none). */
+static inline long live_inodes(void)
+{
+	char path[128], line[256];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "inodes_live: %ld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+static inline void check_live(const char *what, long want)
+{
+	if (!is_tmpfs)
+		check(what, (int)live_inodes(), (int)want, F_NOREF | F_NUM);
+}
+
+/* ---- main ---- */
+
+/*
+ * PROG WORKDIR FSTYPE...: @rows runs on the mount point WORKDIR/<fs>, made
+ * if need be, first for tmpfs, the reference, then for each FSTYPE; then
+ * the closing line "PROG: N passed, N failed". Returns main()'s status.
+ */
+static int tmpfs_ref_main(int argc, char **argv, const char *prog,
+			  void (*rows)(const char *mp))
+{
+	char mp[PATH_MAX];
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s WORKDIR FSTYPE...\n", prog);
+		return 2;
+	}
+	workdir = argv[1];
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (int i = 1; i < argc; i++) {
+		const char *fs = i == 1 ? "tmpfs" : argv[i];
+
+		if (i > 1 && !strcmp(fs, "tmpfs"))
+			continue;
+		cur_fs = fs;
+		is_tmpfs = !strcmp(fs, "tmpfs");
+		snprintf(mp, sizeof(mp), "%s/%s", workdir, fs);
+		if (mkdir(mp, 0755) < 0 && errno != EEXIST)
+			die(mp);
+		rows(mp);
+	}
+	printf("%s: %d passed, %d failed\n", prog, npass, nfail);
+	return nfail ? 1 : 0;
 }
 
 #endif
