@@ -83,7 +83,8 @@ static inline struct union_inode *union_inode(struct inode *inode)
 /* union_inode.c: the common allocator every member of the union uses. */
 int union_inode_cache_init(void);
 void union_inode_cache_exit(void);
-struct inode *union_inode_alloc(struct ipat_fs_type *type);
+struct inode *union_inode_alloc(struct super_block *sb,
+				struct ipat_fs_type *type);
 void union_inode_free(struct ipat_fs_type *type, struct inode *inode);
 void union_inode_show_layout(struct seq_file *m);
 

@@ -37,6 +37,7 @@ void union_inode_cache_exit(void)
 
 /**
  * union_inode_alloc - allocate a common inode object
+ * @sb: the superblock the inode is for
  * @type: the filesystem type asking, for its allocation accounting
  *
  * The union's contents are the caller's business: a constructed cache
@@ -44,11 +45,16 @@ void union_inode_cache_exit(void)
  *
  * Return: the object's struct inode, or NULL.
  */
-struct inode *union_inode_alloc(struct ipat_fs_type *type)
+struct inode *union_inode_alloc(struct super_block *sb,
+				struct ipat_fs_type *type)
 {
 	struct union_inode *ui;
 
-	ui = kmem_cache_alloc(union_inode_cachep, GFP_KERNEL);
+	/*
+	 * alloc_inode_sb(), not kmem_cache_alloc(): an inode object must be
+	 * allocated for the superblock's memcg-aware inode LRU (5.18 on).
+	 */
+	ui = alloc_inode_sb(sb, union_inode_cachep, GFP_KERNEL);
 	if (!ui)
 		return NULL;
 	ipat_count_inode_alloc(type);

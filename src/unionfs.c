@@ -24,7 +24,7 @@ static struct ipat_payload *unionfs_payload(struct inode *inode)
 
 static struct inode *unionfs_alloc_inode(struct super_block *sb)
 {
-	return union_inode_alloc(&unionfs_type);
+	return union_inode_alloc(sb, &unionfs_type);
 }
 
 static void unionfs_free_inode(struct inode *inode)

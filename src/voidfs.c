@@ -47,7 +47,8 @@ static int voidfs_attach(struct inode *inode)
 {
 	struct voidfs_inode_info *vi;
 
-	vi = kmalloc(sizeof(*vi), GFP_KERNEL);
+	/* Charged to the creator's memory cgroup, like the inode itself. */
+	vi = kmalloc(sizeof(*vi), GFP_KERNEL_ACCOUNT);
 	if (!vi)
 		return -ENOMEM;
 	inode->i_private = vi;

@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Memory-cgroup accounting: everything a user makes the kernel allocate for
+# a file is charged to that user's memory cgroup. In a cgroup-v2 group, one
+# process creates N files on ramfs (the reference: its inode comes from
+# the VFS's accounted inode_cache) and on each of ours
+# (tests/prog/memcg.c); per file, each of ours must be charged at least
+# what ramfs is (the same dentry, an inode object at least as big; 8 bytes
+# of slack for per-CPU batching), and
+# voidfs_demo, whose inode comes from that same inode_cache, must be
+# charged its second allocation on top: at least the 40-byte payload more
+# than ramfs. Before its kmalloc() was GFP_KERNEL_ACCOUNT, voidfs_demo was
+# charged what ramfs is, its private data not at all.
+#
+# Skips on a kernel without the memory controller (the debug kernels).
+set -eu
+. /tests/lib/guest.sh
+
+cg=/sys/fs/cgroup
+files=${IPAT_MEMCG_FILES:-4000}
+grep -q " $cg cgroup2 " /proc/mounts || ipat_run mount -t cgroup2 none $cg
+grep -qw memory $cg/cgroup.controllers 2>/dev/null ||
+	ipat_skip "no memory cgroup controller in this kernel"
+ipat_run sh -c "echo +memory >$cg/cgroup.subtree_control"
+group=$cg/ipat-memcg
+mkdir -p $group
+ipat_run modprobe inode_patterns
+
+# Sets $charged to the bytes charged per file on a new mount of type $1.
+charge() {
+	mnt=$IPAT_TMP/$1
+	mkdir -p "$mnt"
+	ipat_run mount -t "$1" none "$mnt"
+	# The child joins the group, then memcg alone runs there.
+	out=$(sh -c "echo \$\$ >$group/cgroup.procs && exec memcg $group $mnt $files") ||
+		{ umount "$mnt"; ipat_fail "memcg on $1: $out"; }
+	ipat_run umount "$mnt"
+	charged=$(echo "$out" | sed -n 's/^MEMCG-CHARGE //p')
+	[ -n "$charged" ] || ipat_fail "memcg on $1 printed no charge: $out"
+	echo "$1: $charged bytes charged per file"
+}
+
+charge ramfs
+ramfs=$charged
+for fs in $IPAT_FSTYPES; do
+	charge "$fs"
+	got=$charged
+	# Per-CPU stocks hold back a few KiB: a few bytes per file.
+	[ "$got" -ge $((ramfs - 8)) ] ||
+		ipat_fail "$fs: $got bytes charged per file, less than ramfs's $ramfs"
+	eval "charged_$fs=$got"
+done
+# shellcheck disable=SC2154 # set by the eval above
+[ "$charged_voidfs_demo" -ge $((ramfs + 40)) ] ||
+	ipat_fail "voidfs_demo: $charged_voidfs_demo bytes per file, not ramfs's $ramfs plus its private object (>= 40): the second allocation is not charged"
+ipat_run rmmod inode_patterns
+rmdir $group
+echo "ok: each pattern's allocations are charged to the creator's memory cgroup"
