@@ -20,12 +20,15 @@
 
 /**
  * struct ipat_xattrs - a small in-memory extended attribute store
- * @lock: protects @list
+ * @lock: protects @list and @names_len
  * @list: the attributes, &struct ipat_xattr linked by their @list
+ * @names_len: what listxattr() returns for all of them: each name and its
+ *	NUL; kept within XATTR_LIST_MAX, so that listing always works
  */
 struct ipat_xattrs {
-	spinlock_t lock;	/* protects list */
+	spinlock_t lock;	/* protects list and names_len */
 	struct list_head list;
+	size_t names_len;
 };
 
 /**

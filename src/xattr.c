@@ -41,6 +41,7 @@ void ipat_xattrs_init(struct ipat_xattrs *xattrs)
 {
 	spin_lock_init(&xattrs->lock);
 	INIT_LIST_HEAD(&xattrs->list);
+	xattrs->names_len = 0;
 }
 
 /* Called at eviction: nobody else can reach the inode any more. */
@@ -121,6 +122,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	const char *name = xattr_full_name(handler, suffix);
+	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	int err = 0;
 
@@ -136,12 +138,24 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 		err = -EEXIST;
 	else if (!old && (flags & XATTR_REPLACE))
 		err = -ENODATA;
+	else if (!old && new &&
+		 xattrs->names_len + name_len > XATTR_LIST_MAX)
+		/*
+		 * Past this, listxattr() could not return the names at all
+		 * (E2BIG), and cp -a, tar --xattrs and backups would fail on
+		 * the file: refuse the name, as the kernel's filesystems do.
+		 */
+		err = -ENOSPC;
 	else if (old && new)
 		list_replace(&old->list, &new->list);
 	else if (old)
 		list_del(&old->list);
 	else if (new)
 		list_add_tail(&new->list, &xattrs->list);
+	if (!err && !old && new)
+		xattrs->names_len += name_len;
+	else if (!err && old && !new)
+		xattrs->names_len -= name_len;
 	spin_unlock(&xattrs->lock);
 
 	if (err) {

@@ -376,7 +376,7 @@ static void opt_table(const char *mp)
 enum opk {
 	OP_CREAT, OP_MKDIR, OP_MKFIFO, OP_SYMLINK, OP_LINK, OP_RENAME, OP_UNLINK,
 	OP_RMDIR, OP_LSTAT, OP_OPEN, OP_TRUNC, OP_SETX, OP_LSETX, OP_GETX, OP_LISTX,
-	OP_RMX, OP_NAME_MAX, OP_XATTR_MAX, OP_SYMLINK_MAX,
+	OP_RMX, OP_NAME_MAX, OP_XATTR_MAX, OP_SYMLINK_MAX, OP_XATTR_LIST_MAX,
 };
 
 struct opcase {
@@ -488,6 +488,13 @@ static const struct opcase opcases[] = {
 	  .arg = XATTR_REPLACE, .size = 3, .want = ENODATA, .flags = F_NOREF },
 	{ "remove missing user. xattr", OP_RMX, "file", "user.none",
 	  .want = ENODATA, .flags = F_NOREF },
+	/*
+	 * Not on tmpfs: 6.1's has no user. xattrs, 6.12's bounds them by its
+	 * own inode space. Ours refuse a name that would make listxattr()
+	 * return more than XATTR_LIST_MAX, so that listing always works.
+	 */
+	{ "user. xattr names beyond what listxattr() can return",
+	  OP_XATTR_LIST_MAX, "file", .want = ENOSPC, .flags = F_NOREF },
 
 	/* renames */
 	{ "rename dir into own subtree", OP_RENAME, "d", "d/sub/x",
@@ -564,6 +571,39 @@ static int op_name_max(const char *name)
 }
 
 /* The longest name and value the VFS passes on, read back and removed. */
+/*
+ * Add user. names of 250 bytes to @path until one is refused; listxattr()
+ * must then still list every name, within XATTR_LIST_MAX. Removes what it
+ * added; returns the errno of the refusal (0 if none came).
+ */
+static int op_xattr_list_max(const char *path)
+{
+	static char list[XATTR_LIST_MAX + 1];
+	char name[256];
+	int i, e = 0, added = 0;
+	ssize_t n, n2;
+
+	for (i = 0; i < 2 * XATTR_LIST_MAX / 250 && !e; i++) {
+		snprintf(name, sizeof(name), "user.%0244d", i);
+		e = err_of(setxattr(path, name, "v", 1, XATTR_CREATE));
+		added += !e;
+	}
+	n = listxattr(path, NULL, 0);
+	n2 = listxattr(path, list, sizeof(list));
+	check("listxattr size at the limit", n > 0 && n <= XATTR_LIST_MAX ?
+	      0 : (n < 0 ? errno : E2BIG), 0, F_NOREF);
+	check("listxattr at the limit", n2 == n ? 0 : (n2 < 0 ? errno : EIO),
+	      0, F_NOREF);
+	check("xattr names taken before the limit", added >= 200, 1,
+	      F_NOREF | F_NUM);
+	for (i = 0; i < added; i++) {
+		snprintf(name, sizeof(name), "user.%0244d", i);
+		if (removexattr(path, name) < 0)
+			die("removexattr");
+	}
+	return e;
+}
+
 static int op_xattr_max(const char *path, const char *name)
 {
 	ssize_t n;
@@ -640,6 +680,8 @@ static int run_op(const struct opcase *c)
 		return err_of(removexattr(c->a, c->b));
 	case OP_NAME_MAX:
 		return op_name_max(c->a);
+	case OP_XATTR_LIST_MAX:
+		return op_xattr_list_max(c->a);
 	case OP_XATTR_MAX:
 		return op_xattr_max(c->a, c->b);
 	case OP_SYMLINK_MAX:
