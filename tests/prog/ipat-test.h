@@ -38,23 +38,31 @@ die(int err, const char *fmt, ...)
 #define CHECK_SYS(cond, ...) \
 	do { if (!(cond)) die(errno, __VA_ARGS__); } while (0)
 
-/* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
-static inline long stat_value(const char *fstype, const char *key)
+/* The figure of the line "KEY<sep>VALUE" of the file at @path. */
+static inline long file_value(const char *path, const char *key, char sep)
 {
-	char path[256], line[256];
+	char line[256];
 	size_t klen = strlen(key);
 	long value = -1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
 	f = fopen(path, "r");
 	CHECK_SYS(f, "open %s", path);
 	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':')
+		if (!strncmp(line, key, klen) && line[klen] == sep)
 			value = strtol(line + klen + 1, NULL, 10);
 	fclose(f);
 	CHECK(value >= 0, "no %s in %s", key, path);
 	return value;
+}
+
+/* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
+static inline long stat_value(const char *fstype, const char *key)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
+	return file_value(path, key, ':');
 }
 
 #endif

@@ -24,19 +24,10 @@
 
 static long slab_bytes(const char *cgroup)
 {
-	char path[256], line[256];
-	long v = -1;
-	FILE *f;
+	char path[256];
 
 	snprintf(path, sizeof(path), "%s/memory.stat", cgroup);
-	f = fopen(path, "r");
-	CHECK_SYS(f, "open %s", path);
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "slab %ld", &v) == 1)
-			break;
-	fclose(f);
-	CHECK(v >= 0, "no slab line in %s", path);
-	return v;
+	return file_value(path, "slab", ' ');
 }
 
 int main(int argc, char **argv)
