@@ -13,12 +13,15 @@
 # than ramfs. Before its kmalloc() was GFP_KERNEL_ACCOUNT, voidfs_demo was
 # charged what ramfs is, its private data not at all.
 #
-# Skips on a kernel without the memory controller (the debug kernels).
+# Skips on a kernel without cgroup v2 or its memory controller (the
+# debug kernels).
 set -eu
 . /tests/lib/guest.sh
 
 cg=/sys/fs/cgroup
 files=${IPAT_MEMCG_FILES:-4000}
+grep -qw cgroup2 /proc/filesystems && [ -d $cg ] ||
+	ipat_skip "no cgroup v2 in this kernel"
 grep -q " $cg cgroup2 " /proc/mounts || ipat_run mount -t cgroup2 none $cg
 grep -qw memory $cg/cgroup.controllers 2>/dev/null ||
 	ipat_skip "no memory cgroup controller in this kernel"
