@@ -131,7 +131,7 @@ for fs in $fslist; do
 done
 
 # The caches that hold inodes, and what every file also costs.
-for cache in union_inode_cache embedfs_inode_cache inode_cache kmalloc-64 \
+for cache in union_inode_cache embedfs_inode_cache inode_cache kmalloc-cg-64 \
 	     shmem_inode_cache dentry lsm_inode_cache; do
 	d=/sys/kernel/slab/$cache
 	[ -d "$d" ] || continue
