@@ -86,11 +86,6 @@ debug_tier_build() {
 	suite_timeout=${QEMU_TIMEOUT:-1800}
 }
 
-# True if the guest in console log $1 reached userspace: /init's first line.
-debug_tier_reached_init() {
-	grep -q '^ipat: mode=' <(tr -d '\r' <"$1")
-}
-
 # The checks this tier adds, for the results under $1, on the console
 # text $2 of a run of the tests in list $3: no test may skip what this
 # kernel exists for, and the KUnit counts and fault-point table are noted.
