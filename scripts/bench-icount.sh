@@ -3,7 +3,7 @@
 #
 # bench-icount.sh [--values] LOG: the instructions each operation took, from
 # the "IPAT-BENCH" lines of a bench boot in instruction mode
-# (scripts/bench.sh --icount: QEMU's -icount shift=0 advances the guest
+# (scripts/bench.sh, its default mode: QEMU's -icount shift=0 advances the guest
 # clock 1 ns per instruction, so ns per operation = instructions).
 #
 #   bench-icount.sh LOG            a table: operations x filesystems, and
@@ -14,7 +14,8 @@
 #                                  by side, with their ratio: determinism
 #
 # Figures: the median chunk (ipat-bench files, ops) or the median pass
-# (payload), first repetition, at the smallest N the log has. Under icount
+# (payload), first repetition, at the smallest N the log has; refill: the
+# cheapest chunk. Under icount
 # a chunk's count is quantised by the slab pages it happened to allocate
 # (one more dentry slab: ~255 more instructions on each op of a 50-op
 # chunk; struct file: ~730), and where the chunks of an operation sit
@@ -68,8 +69,12 @@ extract() {
 		if (small == "" || F["n"] + 0 < small + 0) small = F["n"]
 		if (F["n"] != small) next
 		sfx = F["layout"] == "flat" ? "" : "." F["layout"]
-		split("create stat unlink", ph, " ")
-		for (i = 1; i <= 3; i++) put(ph[i] sfx, F["fs"], F[ph[i] "_med_ns"])
+		split("create stat refill unlink", ph, " ")
+		# refill: the cheapest chunk (tests/prog/ipat-bench.c, enum phase).
+		for (i = 1; i <= 4; i++) {
+			k = ph[i] == "refill" ? "refill_min_ns" : ph[i] "_med_ns"
+			if (k in F) put(ph[i] sfx, F["fs"], F[k])
+		}
 	}
 	$2 == "payload" {
 		kv(); if (F["rep"] != 1) next

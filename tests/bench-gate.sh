@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The bench's regression gate: boot the quick bench in instruction mode
-# (scripts/bench.sh --quick --icount) on the image QEMU_INITRD names and
+# (scripts/bench.sh --quick) on the image QEMU_INITRD names and
 # hold its instruction counts to the bounds in tests/bench-bounds.txt,
 # which also says why each bound is what it is. tests/run-qemu.sh runs it
 # on each Debian kernel's image, after that kernel's guest suite. Under
@@ -25,7 +25,7 @@ else
 	name=$(basename "$(dirname "$QEMU_INITRD")")-bench-gate
 	log=build/logs/$name.log out=build/$name
 	rm -f "$log"
-	if ! IPAT_LOG=$name scripts/bench.sh --quick --icount --out "$out" \
+	if ! IPAT_LOG=$name scripts/bench.sh --quick --out "$out" \
 		>"$out.out" 2>&1; then
 		tail -n 30 "$out.out"
 		echo "FAIL: the quick bench in instruction mode failed ($out.out, $log)"

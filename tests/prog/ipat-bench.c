@@ -7,7 +7,8 @@
  *   ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...
  *
  * "files" creates N empty files in each DIR (flat, or PER_DIR to a
- * subdirectory), stats them, and unlinks them, timing with CLOCK_MONOTONIC
+ * subdirectory), stats them, unlinks the odd-numbered half and creates it
+ * again (refill: see enum phase), and unlinks them, timing with CLOCK_MONOTONIC
  * so that neither process start-up nor name formatting is measured. Each
  * phase runs in chunks of CHUNK files, the filesystems taking turns chunk
  * by chunk (the first one rotating): on a host shared with other work, a
@@ -344,21 +345,54 @@ static void tree_close(struct tree *t)
 	free(t->dirfd);
 }
 
-enum phase { CREATE, STAT, UNLINK, NPHASES };
-static const char *const phase_name[NPHASES] = { "create", "stat", "unlink" };
+/*
+ * REFILL creates again the odd-numbered files, unlinked (PUNCH, untimed)
+ * after STAT: every slab then has free objects, so REFILL's creates take
+ * them without asking the page allocator for a page. Under icount a
+ * create's count otherwise depends on when its chunk happened to need new
+ * slab pages, and on how cheaply the page allocator had them (its free
+ * lists, which every byte of the boot before shaped): ~250-700
+ * instructions per create that move between two builds of the same
+ * source. REFILL is the filesystem's own path with SLUB's partial slabs.
+ * Its cheapest chunk (refill_min_ns) is the figure that depends on the
+ * code only (tests/bench-gate.sh): on 6.1 some chunks also take one or
+ * two of SLUB's slower refills of its per-CPU slab (~12,500 instructions
+ * each), and how many a chunk takes moves with the boot.
+ */
+enum phase { CREATE, STAT, REFILL, UNLINK, NPHASES, PUNCH = NPHASES };
+static const char *const phase_name[NPHASES] = {
+	"create", "stat", "refill", "unlink"
+};
+
+/* The files of [from, to) a phase takes: REFILL and PUNCH, the odd ones. */
+static long phase_first(enum phase phase, long from)
+{
+	return phase == REFILL || phase == PUNCH ? from | 1 : from;
+}
+
+static long phase_count(enum phase phase, long from, long to)
+{
+	long first = phase_first(phase, from);
+
+	if (phase != REFILL && phase != PUNCH)
+		return to - from;
+	return first < to ? (to - first + 1) / 2 : 0;
+}
 
 /* Files [from, to) of the tree, one phase. */
 static void do_files(const struct tree *t, enum phase phase, long from, long to)
 {
+	long step = phase == REFILL || phase == PUNCH ? 2 : 1;
 	struct stat st;
 	long i;
 	int fd;
 
-	for (i = from; i < to; i++) {
+	for (i = phase_first(phase, from); i < to; i += step) {
 		int dfd = tree_dirfd(t, i);
 
 		switch (phase) {
 		case CREATE:
+		case REFILL:
 			fd = openat(dfd, t->names[i],
 				    O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 			if (fd < 0)
@@ -439,8 +473,15 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 		read_stats(&tg[i].st_a, tg[i].fs);
 
 	for (p = 0; p < NPHASES; p++) {
+		if (p == REFILL) {
+			for (i = 0; i < ntargets; i++)
+				do_files(&tg[i].t, PUNCH, 0, n);
+			/* Until their RCU callbacks have given the objects back. */
+			settle(prev, cur);
+		}
 		for (c = 0; c < nchunks; c++) {
 			long from = c * chunk, to = from + chunk < n ? from + chunk : n;
+			long files = phase_count(p, from, to);
 
 			for (k = 0; k < ntargets; k++) {
 				struct target *t = &tg[(c + k) % ntargets];
@@ -451,7 +492,7 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 				do_files(&t->t, p, from, to);
 				t1 = now_ns();
 				t->total_ns[p] += t1 - t0;
-				t->chunk_ns[p][c] = (double)(t1 - t0) / (to - from);
+				t->chunk_ns[p][c] = files ? (double)(t1 - t0) / files : 0;
 				if (p == CREATE) {
 					read_slabinfo(cur);
 					slab_accumulate(&t->slab, prev, cur);
@@ -489,9 +530,9 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 			qsort(t->chunk_ns[p], nchunks, sizeof(double), cmp_double);
 			med[p] = nchunks % 2 ? t->chunk_ns[p][nchunks / 2] :
 				(t->chunk_ns[p][nchunks / 2 - 1] + t->chunk_ns[p][nchunks / 2]) / 2;
-			printf(" %s_ns=%llu %s_med_ns=%.1f %s_q1_ns=%.1f %s_q3_ns=%.1f",
+			printf(" %s_ns=%llu %s_med_ns=%.1f %s_min_ns=%.1f %s_q1_ns=%.1f %s_q3_ns=%.1f",
 			       phase_name[p], (unsigned long long)t->total_ns[p],
-			       phase_name[p], med[p],
+			       phase_name[p], med[p], phase_name[p], t->chunk_ns[p][0],
 			       phase_name[p], t->chunk_ns[p][nchunks / 4],
 			       phase_name[p], t->chunk_ns[p][(3 * nchunks) / 4 < nchunks ? (3 * nchunks) / 4 : nchunks - 1]);
 			free(t->chunk_ns[p]);
@@ -499,9 +540,9 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 		printf("\n");
 		print_slab_delta(tag, &t->slab, n);
 		print_stats_diff(tag, &t->st_a, &t->st_b);
-		fprintf(stderr, "bench: %-13s %-6s n=%-7ld rep %d: create %7.0f/s  stat %7.0f/s  unlink %7.0f/s (median chunk)\n",
+		fprintf(stderr, "bench: %-13s %-6s n=%-7ld rep %d: create %7.0f/s  stat %7.0f/s  refill %7.0f/s  unlink %7.0f/s (median chunk)\n",
 			t->fs, layout, n, rep, 1e9 / med[CREATE], 1e9 / med[STAT],
-			1e9 / med[UNLINK]);
+			1e9 / med[REFILL], 1e9 / med[UNLINK]);
 	}
 	free(names);
 	free(tg);
