@@ -19,9 +19,10 @@
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
 #   make demo            boot the guest and run tests/demo.sh
-#   make bench           the benchmark: one guest boot, results/bench/
+#   make bench           the benchmark in instructions per operation
+#                        (QEMU icount): two guests, results/bench/<series>/
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/;
-#                        ICOUNT=1: instructions, not time: --icount)
+#                        TIMED=1: nanoseconds, noisy, results/bench-timed/)
 #   make lint            shellcheck the harness scripts
 #   make survey          how the kernel sources extend struct inode (spatch),
 #                        results/survey/ (scripts/survey.sh)
@@ -59,10 +60,11 @@ initramfs: all
 shell demo: initramfs
 	qemu/run.sh $@
 
-# The benchmark boots once and writes results/bench/ (scripts/bench.sh);
-# BENCH=quick does N = 1,000 only, into build/bench-quick/.
+# The benchmark (scripts/bench.sh): instructions per operation, into
+# results/bench/<series>/; BENCH=quick does N = 1,000 only, into
+# build/bench-quick/; TIMED=1 measures time instead.
 bench:
-	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(ICOUNT),--icount)
+	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(TIMED),--timed)
 
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:
@@ -71,7 +73,8 @@ survey:
 # SC3043: "local" is fine, busybox sh and dash have it.
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
-		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh
+		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh \
+		scripts/bench-report/*.sh
 
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi

@@ -1,57 +1,66 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make bench: install what the bench needs, build, boot the guest once in
-# bench mode (tests/bench.sh), and turn its console log into tables, CSV
-# and plots (scripts/bench-report.sh).
+# make bench: install what the bench needs, build, boot the guest in bench
+# mode (tests/bench.sh), and turn its console log into tables, CSV and
+# plots (scripts/bench-report.sh).
 #
-#   scripts/bench.sh [--quick] [--icount] [--out DIR] [ipat.bench_*=VALUE...]
-#     --quick    N = 1,000, one repetition: a check that the bench works,
-#                written to build/bench-quick/ (default: results/bench/)
-#     --icount   instruction mode (QEMU_ICOUNT=1, see qemu/run.sh): one
-#                vCPU, and every figure the guest times is a count of
-#                instructions, the same from boot to boot; also writes
-#                DIR/icount.txt (scripts/bench-icount.sh). Default DIR:
-#                build/bench-icount/ (--quick: build/bench-quick-icount/)
+#   scripts/bench.sh [--quick] [--timed] [--out DIR] [PARAM=VALUE...]
+#     (default)  instruction mode (QEMU_ICOUNT=1, see qemu/run.sh): one
+#                vCPU, and every figure the guest measures is a count of
+#                instructions, the same from boot to boot whatever the
+#                host does. Two guests run side by side, one per layout
+#                (flat, spread), each on one host core; the report joins
+#                them. Default DIR: results/bench/<kernel series>/.
+#     --timed    the timed mode: nanoseconds, two vCPUs, one guest; noisy
+#                (±15% under TCG), for what needs real time. Default DIR:
+#                results/bench-timed/.
+#     --quick    N = 1,000, one guest: a check that the bench works, into
+#                build/bench-quick/ (timed: build/bench-quick-timed/)
+#     --icount   accepted for older scripts: instruction mode is the default
 #     --out DIR  where the report goes
-#     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh, e.g.
-#                ipat.bench_big_reps=3 ipat.bench_big_layouts=flat,spread
-#                for the full matrix at 1,000,000 (~60 min; give it
-#                QEMU_TIMEOUT=7200)
+#     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh; any
+#                other kernel parameter too (init_on_alloc=0, ...)
 #   QEMU_MEM      guest MiB (default 8192: at 1,000,000 files the five
 #                 filesystems hold ~0.95 GiB each, all at once)
-#   QEMU_TIMEOUT  seconds before the boot is killed (default 3600)
+#   QEMU_TIMEOUT  seconds before a boot is killed (default 3600)
 #   QEMU_INITRD   boot this image as it is: no install, no build (the test
 #                 suite's bench gate, tests/bench-gate.sh)
-#   IPAT_LOG      the console log's name (default: bench)
+#   IPAT_LOG      the console log's name (default: bench); the two guests
+#                 of the full instruction mode add -flat and -spread
 #
-# The guest's console log stays in build/logs/$IPAT_LOG.log.
+# The guests' console logs stay in build/logs/$IPAT_LOG*.log.
 set -eu
 cd "$(dirname "$0")/.."
 
-out='' quick=0 icount=0 params=()
+out='' quick=0 icount=1 params=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) params+=(ipat.bench=quick); quick=1; shift ;;
-	--icount) params+=(ipat.bench_clock=icount); icount=1; shift ;;
+	--timed) icount=0; shift ;;
+	--icount) icount=1; shift ;;
 	--out) out=$2; shift 2 ;;
-	ipat.bench*=*) params+=("$1"); shift ;;
-	*) echo "usage: scripts/bench.sh [--quick] [--icount] [--out DIR] [ipat.bench_*=VALUE...]" >&2; exit 2 ;;
+	*=*) params+=("$1"); shift ;;
+	*) echo "usage: scripts/bench.sh [--quick] [--timed] [--out DIR] [PARAM=VALUE...]" >&2; exit 2 ;;
 	esac
 done
-case $quick$icount in
-00) out=${out:-results/bench} ;;
-10) out=${out:-build/bench-quick} ;;
-01) out=${out:-build/bench-icount} ;;
-11) out=${out:-build/bench-quick-icount} ;;
-esac
+[ "$icount" = 1 ] && params+=(ipat.bench_clock=icount)
 
 if [ -z "${QEMU_INITRD:-}" ]; then
-	# fs_mark is the independent peer, gnuplot draws the plots: bench only.
+	# fs_mark is the timed mode's independent peer, gnuplot draws the
+	# plots: bench only.
 	scripts/install-deps.sh gnuplot-nox fsmark
 	make
 	qemu/mkinitramfs.sh
 fi
+initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
+kver=$(cat "${initrd%.cpio.gz}.kver")
+case $quick$icount in
+01) out=${out:-results/bench/$(echo "$kver" | cut -d. -f1-2)} ;;
+00) out=${out:-results/bench-timed} ;;
+11) out=${out:-build/bench-quick} ;;
+10) out=${out:-build/bench-quick-timed} ;;
+esac
 
 # The kernel sizes its dentry hash table from RAM at boot (1M buckets at
 # 8 GiB). At N = 1,000,000 the five filesystems hold 5M dentries at once,
@@ -61,35 +70,53 @@ fi
 # the filesystem's, so the bench boots with 8M buckets (64 MiB).
 params=(dhash_entries=8388608 "${params[@]}")
 
+name=${IPAT_LOG:-bench}
+# boot LOGNAME [PARAM...]: one guest; its qemu exit status in $LOGNAME.rc.
+boot() {
+	local log=$1 rc=0
+	shift
+	rm -f "build/logs/$log.log"
+	QEMU_ICOUNT=$icount IPAT_LOG=$log QEMU_MEM=${QEMU_MEM:-8192} \
+		QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600} qemu/run.sh bench "$@" || rc=$?
+	echo "$rc" >"build/logs/$log.rc"
+}
+
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
-rc=0
-name=${IPAT_LOG:-bench}
-QEMU_ICOUNT=$icount IPAT_LOG=$name QEMU_MEM=${QEMU_MEM:-8192} \
-	QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600} qemu/run.sh bench "${params[@]}" || rc=$?
+mkdir -p build/logs
+if [ "$icount" = 1 ] && [ "$quick" = 0 ]; then
+	# One guest per layout, side by side: each is one vCPU, and what one
+	# counts does not depend on what the other does.
+	boot "$name-flat" "${params[@]}" ipat.bench_layouts=flat >/dev/null &
+	boot "$name-spread" "${params[@]}" ipat.bench_layouts=spread ipat.bench_extras=0 >/dev/null &
+	wait
+	logs=("build/logs/$name-flat.log" "build/logs/$name-spread.log")
+	rc=$(cat "build/logs/$name-flat.rc" "build/logs/$name-spread.rc" | sort -n | tail -n 1)
+else
+	boot "$name" "${params[@]}"
+	logs=("build/logs/$name.log")
+	rc=$(cat "build/logs/$name.rc")
+fi
 wall=$(($(date +%s) - start))
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
-log=build/logs/$name.log
-echo "bench: guest finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
+echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
 
 source=$(git describe --always --dirty 2>/dev/null || echo unknown)
 BENCH_WALL_S=$wall BENCH_LOAD_BEFORE=$load_before BENCH_LOAD_AFTER=$load_after \
-	BENCH_SOURCE="git $source" scripts/bench-report.sh "$log" "$out"
-if [ "$icount" = 1 ]; then
-	scripts/bench-icount.sh "$log" >"$out/icount.txt" && cat "$out/icount.txt" ||
-		echo "bench: no instruction table (above)" >&2
-fi
+	BENCH_SOURCE="git $source" scripts/bench-report.sh "$out" "${logs[@]}"
 
 status=0
-if ! scripts/check-log.sh "$log"; then
-	echo "bench: the kernel reported a bug during the bench (above; $log)" >&2
-	status=1
-fi
-end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
-case $end in
-*failed=0) ;;
-'') echo "bench: the bench did not finish (qemu exit $rc); see $log" >&2; status=1 ;;
-*) echo "bench: some runs failed ($end); see $log" >&2; status=1 ;;
-esac
+for log in "${logs[@]}"; do
+	if ! scripts/check-log.sh "$log"; then
+		echo "bench: the kernel reported a bug during the bench (above; $log)" >&2
+		status=1
+	fi
+	end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
+	case $end in
+	*failed=0) ;;
+	'') echo "bench: the bench did not finish (qemu exit $rc); see $log" >&2; status=1 ;;
+	*) echo "bench: some runs failed ($end); see $log" >&2; status=1 ;;
+	esac
+done
 echo "bench: report in $out/bench.md"
 exit $status

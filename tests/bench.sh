@@ -16,14 +16,20 @@
 #   ipat.bench_big_fs=FS[,FS..] filesystems at the largest size (default:
 #                               all of them)
 #   ipat.bench_big_layouts=L[,L] layouts at the largest size: flat, spread
-#                               (default: flat)
+#                               (default: flat; instruction mode: as
+#                               ipat.bench_layouts)
+#   ipat.bench_layouts=L[,L]    layouts at every size (default flat,spread;
+#                               scripts/bench.sh boots one guest per layout)
+#   ipat.bench_extras=0         no payload, ops or fs_mark runs: only files
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
 #   ipat.bench_ops=N            files for the other operations (mkdir,
 #                               rename, link, xattrs...: ipat-bench ops;
 #                               default 1000 quick, 10000 full; 0: none)
 #   ipat.bench_clock=icount     the guest clock counts instructions
-#                               (QEMU_ICOUNT=1, scripts/bench.sh --icount):
-#                               only noted in the begin record
+#                               (QEMU_ICOUNT=1, scripts/bench.sh): one
+#                               repetition (the counts repeat), both
+#                               layouts at every size, no fs_mark (a peer
+#                               for the timed mode)
 # The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
 #
 # Why the defaults cut the largest size: measured here under TCG on a
@@ -55,6 +61,15 @@ else
 	payload_files=10000 payload_passes=6 fsmark_files=10000 fsmark_loops=3
 	ops_files=10000
 fi
+v=$(param bench_clock); clock=${v:-time}
+layouts=flat,spread extras=1
+# Instruction counts repeat from boot to boot (results/bench/repeat.md):
+# a second repetition would measure nothing new, and the time it took
+# buys the largest size in both layouts.
+[ "$clock" = icount ] && [ "$mode" != quick ] && reps=1
+v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
+[ "$clock" = icount ] && [ "$mode" != quick ] && big_layouts=$layouts
+v=$(param bench_extras); extras=${v:-$extras}
 v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
 v=$(param bench_reps); reps=${v:-$reps}
 v=$(param bench_big_reps); big_reps=${v:-$big_reps}
@@ -62,7 +77,6 @@ v=$(param bench_fs); fslist=$(echo "${v:-$all_fs}" | tr , ' ')
 v=$(param bench_big_fs); big_fs=" $(echo "${v:-$big_fs}" | tr , ' ') "
 v=$(param bench_big_layouts); big_layouts=$(echo "${v:-$big_layouts}" | tr , ' ')
 v=$(param bench_ops); ops_files=${v:-$ops_files}
-v=$(param bench_clock); clock=${v:-time}
 largest=$(for n in $sizes; do echo "$n"; done | sort -n | tail -n 1)
 
 mnt=/mnt/bench
@@ -113,7 +127,8 @@ echo "IPAT-BENCH begin mode=$mode clock=$clock kernel=$(uname -r) cpus=$(grep -c
 	"mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" \
 	"sizes=$(echo $sizes | tr ' ' ,) reps=$reps big_reps=$big_reps" \
 	"big_fs=$(echo $big_fs | tr ' ' ,)" \
-	"big_layouts=$(echo $big_layouts | tr ' ' ,) per_dir=$per_dir warmup=$warmup" \
+	"layouts=$(echo $layouts | tr ' ' ,) big_layouts=$(echo $big_layouts | tr ' ' ,)" \
+	"per_dir=$per_dir warmup=$warmup extras=$extras" \
 	"payload_files=$payload_files payload_passes=$payload_passes ops_files=$ops_files" \
 	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true)" \
 	"dentry_hash=$(dmesg | sed -n 's/.*Dentry cache hash table entries: \([0-9]*\).*/\1/p')" \
@@ -144,10 +159,12 @@ done
 runs_of() {
 	r=$reps
 	list=$fslist
-	layouts="flat spread"
+	run_layouts=$layouts
 	if [ "$1" = "$largest" ]; then
 		r=$big_reps
-		layouts=$big_layouts
+		run_layouts=$(for l in $big_layouts; do
+			case " $layouts " in *" $l "*) echo "$l" ;; esac
+		done)
 		list=
 		for fs in $fslist; do
 			case $big_fs in *" $fs "*) list="$list $fs" ;; esac
@@ -158,7 +175,7 @@ runs_of() {
 total=0
 for n in $sizes; do
 	runs_of "$n"
-	for layout in $layouts; do total=$((total + r)); done
+	for layout in $run_layouts; do total=$((total + r)); done
 done
 
 # targets_of "FS...": ipat-bench's FS:DIR argument for each, one per word.
@@ -188,7 +205,7 @@ for n in $sizes; do
 	runs_of "$n"
 	chunk=$((n / 20))
 	[ "$chunk" -ge 50 ] || chunk=50
-	for layout in $layouts; do
+	for layout in $run_layouts; do
 		D=0
 		[ "$layout" = spread ] && D=$per_dir
 		rep=1
@@ -206,6 +223,7 @@ done
 # The private-data path: all filesystems at once, taking turns pass by
 # pass; three times, each with new files.
 rep=1
+[ "$extras" = 1 ] || rep=4
 while [ "$rep" -le 3 ]; do
 	echo "bench: payload rep $rep [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
@@ -215,7 +233,7 @@ while [ "$rep" -le 3 ]; do
 done
 
 # The other operations, all filesystems at once, chunk by chunk.
-if [ "$ops_files" -gt 0 ]; then
+if [ "$extras" = 1 ] && [ "$ops_files" -gt 0 ]; then
 	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 \
@@ -236,7 +254,9 @@ fsmark() {
 	awk -v fs="$1" '$1 ~ /^[0-9]+$/ && NF >= 4 && $4 ~ /^[0-9.]+$/ {
 		printf "IPAT-BENCH fsmark fs=%s loop=%d count=%s files_per_sec=%s\n", fs, ++k, $2, $4 }' "$out"
 }
-if command -v fs_mark >/dev/null; then
+if [ "$extras" != 1 ] || [ "$clock" = icount ]; then
+	: # fs_mark times itself: a peer for the timed mode only
+elif command -v fs_mark >/dev/null; then
 	for fs in $fslist; do
 		echo "bench: fs_mark on $fs [$(elapsed)s]" >&2
 		run "$fs" fsmark "$fs"

@@ -5,7 +5,9 @@
 # output of a quick-mode boot) into its tables and CSV files, with ramfs at
 # exactly 1 in its own ratios and the targets judged from the figures; a
 # changed figure changes the verdict, and a log with no bench in it is
-# refused. The guest side of the bench is tests/guest/90-bench-quick.sh.
+# refused; the same for the instruction mode (fixtures/bench-icount.raw)
+# and for two logs read as one. The guest side of the bench is
+# tests/guest/90-bench-quick.sh.
 set -eu
 cd "$(dirname "$0")/../.."
 fixture=tests/host/fixtures/bench-quick.raw
@@ -18,7 +20,7 @@ fail() {
 }
 
 # The fixture: sizes 500 and 1000, both layouts at 500, flat at 1000.
-scripts/bench-report.sh "$fixture" "$tmp/out" >"$tmp/log" 2>&1 ||
+scripts/bench-report.sh "$tmp/out" "$fixture" >"$tmp/log" 2>&1 ||
 	{ cat "$tmp/log"; fail "bench-report.sh failed on the fixture"; exit 1; }
 for f in bench.md speed.csv files.csv memory.csv payload.csv fsmark.csv raw.txt; do
 	[ -s "$tmp/out/$f" ] || fail "no $f"
@@ -46,16 +48,51 @@ grep -q '2.000 (statistics file)' "$tmp/out/bench.md" ||
 # The same log with a union object 32 bytes bigger than its largest
 # member accounts for: the verdict turns.
 sed 's/inode_object_size=776/inode_object_size=808/g' "$fixture" >"$tmp/bigger.raw"
-scripts/bench-report.sh "$tmp/bigger.raw" "$tmp/bigger" >/dev/null 2>&1 ||
+scripts/bench-report.sh "$tmp/bigger" "$tmp/bigger.raw" >/dev/null 2>&1 ||
 	fail "bench-report.sh failed on the changed log"
 [ "$(target "$tmp/bigger/bench.md" 'unionfs_demo extra bytes/inode')" = miss ] ||
 	fail "a union object 32 bytes over its largest member is judged a pass"
 
 # No bench in the log: refused.
 grep -v '^IPAT-BENCH begin' "$fixture" >"$tmp/nobegin.raw"
-if scripts/bench-report.sh "$tmp/nobegin.raw" "$tmp/nobegin" >/dev/null 2>&1; then
+if scripts/bench-report.sh "$tmp/nobegin" "$tmp/nobegin.raw" >/dev/null 2>&1; then
 	fail "a log without 'IPAT-BENCH begin' was accepted"
 fi
 
-[ "$bad" -eq 0 ] && echo "bench-report: fixture, a changed figure and a log without a bench checked"
+# Instruction mode (fixtures/bench-icount.raw, a quick boot, both layouts):
+# the headline table in instructions, refill as the cheapest chunk, and the
+# pattern's own cost as its refill minus embedfs's.
+icount=tests/host/fixtures/bench-icount.raw
+scripts/bench-report.sh "$tmp/ic" "$icount" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench-report.sh failed on the instruction-mode fixture"; }
+grep -q '^## Instructions per operation' "$tmp/ic/bench.md" ||
+	fail "instruction mode: no instruction table"
+! grep -q '^## Speed: operations per second' "$tmp/ic/bench.md" ||
+	fail "instruction mode: an ops/s table"
+refill() {	# refill FS LAYOUT: refill_min_ns of the fixture
+	grep "^IPAT-BENCH files fs=$1 layout=$2 " "$icount" | tr ' ' '\n' | sed -n 's/^refill_min_ns=//p'
+}
+got=$(awk -F, '$1 == "voidfs_demo" && $3 == "spread" && $5 == "refill" { print $11 }' "$tmp/ic/speed.csv")
+[ "$got" = "$(refill voidfs_demo spread)" ] ||
+	fail "voidfs refill: report $got, log's cheapest chunk $(refill voidfs_demo spread)"
+want=$(awk -v a="$(refill voidfs_demo flat)" -v b="$(refill embedfs_demo flat)" 'BEGIN { printf "%+.0f", a - b }')
+row=$(grep '^| voidfs_demo | void pointer | flat |' "$tmp/ic/bench.md" | awk -F'|' '{ print $11 }' | tr -d ' ')
+[ "$row" = "$want" ] || fail "voidfs refill - embedfs: table $row, log $want"
+# Two boots, one per layout, read as one bench: the same figures.
+grep -v 'layout=spread' "$icount" >"$tmp/flat.raw"
+{ grep '^IPAT-BENCH begin' "$icount"; grep 'layout=spread' "$icount"; grep '^IPAT-BENCH end' "$icount"; } >"$tmp/spread.raw"
+scripts/bench-report.sh "$tmp/two" "$tmp/flat.raw" "$tmp/spread.raw" >/dev/null 2>&1 ||
+	fail "bench-report.sh failed on two logs"
+cmp -s <(grep -v '^Guest' "$tmp/ic/speed.csv") <(grep -v '^Guest' "$tmp/two/speed.csv") ||
+	fail "two logs, one per layout, do not give the figures of the one log"
+# bench-compare.sh: a report against itself is identical, a changed
+# figure is found.
+scripts/bench-compare.sh "$tmp/ic" "$tmp/ic" | tail -n 1 | grep -q 'largest difference is 0.00%' ||
+	fail "bench-compare: a report differs from itself"
+sed 's/refill_min_ns=\([0-9]*\)/refill_min_ns=2\1/' "$icount" >"$tmp/changed.raw"
+scripts/bench-report.sh "$tmp/changed" "$tmp/changed.raw" >/dev/null 2>&1
+scripts/bench-compare.sh "$tmp/ic" "$tmp/changed" | tail -n 1 | grep -q 'largest difference is 0.00%' &&
+	fail "bench-compare: a changed figure was not found"
+
+[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), a changed figure, two logs and a log without a bench checked"
 exit "$bad"
