@@ -21,6 +21,7 @@
 #   ipat.bench_layouts=L[,L]    layouts at every size (default flat,spread;
 #                               scripts/bench.sh boots one guest per layout)
 #   ipat.bench_extras=0         no payload, ops or fs_mark runs: only files
+#   ipat.bench_memcg=1          run in a memory cgroup (cgroup v2) of its own
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
 #   ipat.bench_ops=N            files for the other operations (mkdir,
 #                               rename, link, xattrs...: ipat-bench ops;
@@ -123,6 +124,18 @@ run() {
 
 modprobe inode_patterns
 
+# ipat.bench_memcg=1: run in a memory cgroup of its own, where every
+# accounted allocation is charged (in the root cgroup nothing is): what
+# the accounting costs each pattern, beside the same run without it.
+memcg=$(param bench_memcg)
+if [ "${memcg:-0}" = 1 ]; then
+	cg=/sys/fs/cgroup
+	grep -q " $cg cgroup2 " /proc/mounts || mount -t cgroup2 none $cg
+	echo +memory >$cg/cgroup.subtree_control
+	mkdir -p $cg/ipat-bench
+	echo $$ >$cg/ipat-bench/cgroup.procs
+fi
+
 echo "IPAT-BENCH begin mode=$mode clock=$clock kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)" \
 	"mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" \
 	"sizes=$(echo $sizes | tr ' ' ,) reps=$reps big_reps=$big_reps" \
@@ -130,7 +143,7 @@ echo "IPAT-BENCH begin mode=$mode clock=$clock kernel=$(uname -r) cpus=$(grep -c
 	"layouts=$(echo $layouts | tr ' ' ,) big_layouts=$(echo $big_layouts | tr ' ' ,)" \
 	"per_dir=$per_dir warmup=$warmup extras=$extras" \
 	"payload_files=$payload_files payload_passes=$payload_passes ops_files=$ops_files" \
-	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true)" \
+	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true) memcg=${memcg:-0}" \
 	"dentry_hash=$(dmesg | sed -n 's/.*Dentry cache hash table entries: \([0-9]*\).*/\1/p')" \
 	"module_md5=$(md5sum "$IPAT_MODULE" 2>/dev/null | cut -c1-12)"
 
