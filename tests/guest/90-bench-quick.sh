@@ -35,12 +35,14 @@ for fs in $all; do
 	for layout in flat spread; do
 		line=$(records files "fs=$fs layout=$layout n=$n rep=1 ")
 		[ -n "$line" ] || ipat_fail "no files record for $fs $layout"
-		for phase in create stat unlink; do
+		for phase in create stat refill unlink; do
 			ns=$(field "${phase}_ns" "$line")
 			[ "${ns:-0}" -gt 0 ] || ipat_fail "$fs $layout: ${phase}_ns is '$ns'"
-			v=$(field "${phase}_med_ns" "$line")
-			awk -v v="$v" 'BEGIN { exit !(v > 0) }' ||
-				ipat_fail "$fs $layout: ${phase}_med_ns is '$v'"
+			for stat in med min; do
+				v=$(field "${phase}_${stat}_ns" "$line")
+				awk -v v="$v" 'BEGIN { exit !(v > 0) }' ||
+					ipat_fail "$fs $layout: ${phase}_${stat}_ns is '$v'"
+			done
 		done
 	done
 	line=$(records payload "fs=$fs ")
