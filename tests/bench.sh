@@ -26,6 +26,9 @@
 #   ipat.bench_ops=N            files for the other operations (mkdir,
 #                               rename, link, xattrs...: ipat-bench ops;
 #                               default 1000 quick, 10000 full; 0: none)
+#   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
+#                               at most 5000; default: none): set, get,
+#                               list, remove, per op, on all but ramfs
 #   ipat.bench_clock=icount     the guest clock counts instructions
 #                               (QEMU_ICOUNT=1, scripts/bench.sh): one
 #                               repetition (the counts repeat), both
@@ -78,6 +81,7 @@ v=$(param bench_fs); fslist=$(echo "${v:-$all_fs}" | tr , ' ')
 v=$(param bench_big_fs); big_fs=" $(echo "${v:-$big_fs}" | tr , ' ') "
 v=$(param bench_big_layouts); big_layouts=$(echo "${v:-$big_layouts}" | tr , ' ')
 v=$(param bench_ops); ops_files=${v:-$ops_files}
+v=$(param bench_xnames); xnames=$(echo "${v:-}" | tr , ' ')
 largest=$(for n in $sizes; do echo "$n"; done | sort -n | tail -n 1)
 
 mnt=/mnt/bench
@@ -252,6 +256,15 @@ if [ "$extras" = 1 ] && [ "$ops_files" -gt 0 ]; then
 	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 \
 		$(targets_of "$fslist")
 fi
+
+# Many xattr names on one file: per-op figures flat in N show the store
+# scales. ramfs has no xattrs.
+xfs=$(echo $fslist | tr ' ' '\n' | grep -vx ramfs | tr '\n' ' ')
+for n in $xnames; do
+	echo "bench: $n xattr names on one file [$(elapsed)s]" >&2
+	# shellcheck disable=SC2046 # one word per filesystem
+	run "$xfs" ipat-bench xnames -n "$n" $(targets_of "$xfs")
+done
 
 # An independent peer: fs_mark's file creation (empty files, no sync).
 fsmark() {

@@ -5,6 +5,7 @@
  *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...
  *   ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...
  *   ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...
+ *   ipat-bench xnames -n N FSTYPE:DIR...
  *
  * "files" creates N empty files in each DIR (flat, or PER_DIR to a
  * subdirectory), stats them, unlinks the odd-numbered half and creates it
@@ -32,6 +33,11 @@
  * fgetxattr, link, unlink of that second link, rename. The files they need
  * are made and removed between the timed phases. Under QEMU's icount
  * (scripts/bench.sh --icount) each figure is instructions per operation.
+ *
+ * "xnames" gives one file of each DIR N xattr names ("trusted.%04x", so
+ * that 5,000 fit in listxattr()'s 64 KiB), timing setxattr of each new
+ * name, getxattr of each, one listxattr and removexattr of each: per-op
+ * figures that stay flat as N grows show a lookup that scales.
  *
  * Output lines start "IPAT-BENCH <record>" followed by key=value pairs, for
  * scripts/bench-report.sh; a human-readable progress line goes to stderr.
@@ -312,6 +318,19 @@ static void tree_open(struct tree *t)
 	}
 }
 
+/* Splits FSTYPE:DIR at its colon, in place; returns DIR. */
+static char *spec_dir(char *spec)
+{
+	char *colon = strchr(spec, ':');
+
+	if (!colon || colon == spec || !colon[1]) {
+		fprintf(stderr, "ipat-bench: '%s' is not FSTYPE:DIR\n", spec);
+		exit(2);
+	}
+	*colon = '\0';
+	return colon + 1;
+}
+
 /* Short names: the dentry keeps them inline, as for most files. */
 static char (*make_names(long n))[NAME_LEN]
 {
@@ -453,16 +472,11 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 	if (nofile > 1024 && setrlimit(RLIMIT_NOFILE, &rl))
 		die("raise RLIMIT_NOFILE to %llu", (unsigned long long)nofile);
 	for (i = 0; i < ntargets; i++) {
-		char *colon = strchr(specs[i], ':');
+		char *dir = spec_dir(specs[i]);
 
-		if (!colon || colon == specs[i] || !colon[1]) {
-			fprintf(stderr, "ipat-bench: '%s' is not FSTYPE:DIR\n", specs[i]);
-			exit(2);
-		}
-		*colon = '\0';
 		tg[i].fs = fstype = specs[i];
 		tg[i].t = (struct tree){ .n = n, .per_dir = per_dir,
-					 .dir = colon + 1, .names = names };
+					 .dir = dir, .names = names };
 		tree_open(&tg[i].t);
 		for (p = 0; p < NPHASES; p++)
 			tg[i].chunk_ns[p] = xcalloc(nchunks, sizeof(double));
@@ -590,15 +604,10 @@ static int cmd_payload(int ntargets, char **specs, long n, long passes, int rep)
 		die("raise RLIMIT_NOFILE to %llu", (unsigned long long)nofile);
 	for (k = 0; k < ntargets; k++) {
 		struct ptarget *t = &tg[k];
-		char *colon = strchr(specs[k], ':');
+		char *dir = spec_dir(specs[k]);
 
-		if (!colon || colon == specs[k] || !colon[1]) {
-			fprintf(stderr, "ipat-bench: '%s' is not FSTYPE:DIR\n", specs[k]);
-			exit(2);
-		}
-		*colon = '\0';
 		t->fs = fstype = specs[k];
-		t->t = (struct tree){ .n = n, .dir = colon + 1, .names = names };
+		t->t = (struct tree){ .n = n, .dir = dir, .names = names };
 		t->btime = t->xattr = 1;
 		t->fd = xcalloc(n, sizeof(*t->fd));
 		t->statx_ns = xcalloc(passes, sizeof(double));
@@ -813,17 +822,12 @@ static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 	}
 	for (k = 0; k < ntargets; k++) {
 		struct otarget *t = &tg[k];
-		char *colon = strchr(specs[k], ':');
+		char *dir = spec_dir(specs[k]);
 
-		if (!colon || colon == specs[k] || !colon[1]) {
-			fprintf(stderr, "ipat-bench: '%s' is not FSTYPE:DIR\n", specs[k]);
-			exit(2);
-		}
-		*colon = '\0';
 		t->fs = fstype = specs[k];
-		t->dfd = open(colon + 1, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		t->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (t->dfd < 0)
-			die("open %s", colon + 1);
+			die("open %s", dir);
 		t->xattr = 1;
 		t->fd = xcalloc(n, sizeof(*t->fd));
 		for (o = 0; o < NOPS; o++)
@@ -878,12 +882,74 @@ static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 	return 0;
 }
 
+/* One filesystem of an "xnames" run: N names on one file, each op timed. */
+static void xnames_one(const char *fs, const char *dir, long n)
+{
+	enum { SET, GET, LIST, REMOVE, NX };
+	static const char *const what[NX] = { "set", "get", "list", "remove" };
+	static char names[5000][16], list[65536];
+	char path[512], val[8];
+	uint64_t ns[NX], t0;
+	long i, len;
+	int fd, k;
+
+	fstype = fs;
+	for (i = 0; i < n; i++)
+		snprintf(names[i], sizeof(names[i]), "trusted.%04x",
+			 (unsigned int)i & 0xffff);
+	snprintf(path, sizeof(path), "%s/xnames", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		die("create %s", path);
+	for (k = 0; k < NX; k++) {
+		t0 = now_ns();
+		for (i = 0; i < (k == LIST ? 1 : n); i++) {
+			if (k == SET && fsetxattr(fd, names[i], "v", 1, XATTR_CREATE))
+				die("fsetxattr %s (name %ld of %ld)", names[i], i, n);
+			if (k == GET && fgetxattr(fd, names[i], val, sizeof(val)) != 1)
+				die("fgetxattr %s", names[i]);
+			if (k == REMOVE && fremovexattr(fd, names[i]))
+				die("fremovexattr %s", names[i]);
+		}
+		if (k == LIST) {
+			len = flistxattr(fd, list, sizeof(list));
+			if (len != n * (long)sizeof("trusted.0000"))
+				die("flistxattr: %ld bytes for %ld names", len, n);
+		}
+		ns[k] = now_ns() - t0;
+	}
+	printf("IPAT-BENCH xnames fs=%s n=%ld", fs, n);
+	for (k = 0; k < NX; k++)
+		printf(" %s_ns=%.1f", what[k], (double)ns[k] / (k == LIST ? 1 : n));
+	printf("\n");
+	close(fd);
+	if (unlink(path))
+		die("unlink %s", path);
+}
+
+static int cmd_xnames(int ntargets, char **specs, long n)
+{
+	int k;
+
+	if (n > 5000) {
+		fprintf(stderr, "ipat-bench: xnames: at most 5000 names fit\n");
+		exit(2);
+	}
+	for (k = 0; k < ntargets; k++) {
+		char *dir = spec_dir(specs[k]);
+
+		xnames_one(specs[k], dir, n);
+	}
+	return 0;
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
 		"       ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...\n"
-		"       ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...\n");
+		"       ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
+		"       ipat-bench xnames -n N FSTYPE:DIR...\n");
 	exit(2);
 }
 
@@ -918,6 +984,8 @@ int main(int argc, char **argv)
 		return cmd_payload(argc - optind, argv + optind, n, passes, rep);
 	if (!strcmp(cmd, "ops") && optind < argc)
 		return cmd_ops(argc - optind, argv + optind, n, chunk ? chunk : n, rep);
+	if (!strcmp(cmd, "xnames") && optind < argc)
+		return cmd_xnames(argc - optind, argv + optind, n);
 	usage();
 	return 2;
 }
