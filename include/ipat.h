@@ -11,7 +11,7 @@
 #define _IPAT_H
 
 #include <linux/fs.h>
-#include <linux/list.h>
+#include <linux/rbtree.h>
 #include <linux/spinlock.h>
 #include <linux/time64.h>
 #include <linux/types.h>
@@ -20,14 +20,14 @@
 
 /**
  * struct ipat_xattrs - a small in-memory extended attribute store
- * @lock: protects @list and @names_len
- * @list: the attributes, &struct ipat_xattr linked by their @list
+ * @lock: protects @tree and @names_len
+ * @tree: the attributes, &struct ipat_xattr ordered by name
  * @names_len: what listxattr() returns for all of them: each name and its
  *	NUL; kept within XATTR_LIST_MAX, so that listing always works
  */
 struct ipat_xattrs {
-	spinlock_t lock;	/* protects list and names_len */
-	struct list_head list;
+	spinlock_t lock;	/* protects tree and names_len */
+	struct rb_root tree;
 	size_t names_len;
 };
 

@@ -7,10 +7,16 @@
  * The VFS has already checked names (at most XATTR_NAME_MAX), sizes (at most
  * XATTR_SIZE_MAX) and permissions (trusted.* needs CAP_SYS_ADMIN, user.* is
  * only for regular files and directories) before these handlers run.
+ *
+ * The attributes of an inode sit in a red-black tree ordered by name, so a
+ * lookup is O(log n) however many names an inode has (up to XATTR_LIST_MAX
+ * bytes of them, some thousands), and listxattr() lists them sorted, as
+ * tmpfs does.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/rbtree.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -20,27 +26,31 @@
 
 /**
  * struct ipat_xattr - one extended attribute
- * @list: link in &ipat_xattrs.list
+ * @node: in &ipat_xattrs.tree, ordered by @name
  * @name: full name, prefix included; points into @value after the value
  * @size: length of the value
  * @value: the value, followed by the NUL-terminated name
  */
 struct ipat_xattr {
-	struct list_head list;
+	struct rb_node node;
 	const char *name;
 	size_t size;
 	char value[];
 };
 
+#define ipat_xattr_of(n)	rb_entry((n), struct ipat_xattr, node)
+
+/* What the attribute costs, in the statistics' xattr_bytes. */
 static size_t ipat_xattr_bytes(const struct ipat_xattr *xattr)
 {
-	return struct_size(xattr, value, xattr->size + strlen(xattr->name) + 1);
+	return xattr ? struct_size(xattr, value,
+				   xattr->size + strlen(xattr->name) + 1) : 0;
 }
 
 void ipat_xattrs_init(struct ipat_xattrs *xattrs)
 {
 	spin_lock_init(&xattrs->lock);
-	INIT_LIST_HEAD(&xattrs->list);
+	xattrs->tree = RB_ROOT;
 	xattrs->names_len = 0;
 }
 
@@ -48,23 +58,33 @@ void ipat_xattrs_init(struct ipat_xattrs *xattrs)
 void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats)
 {
 	struct ipat_xattr *xattr, *next;
+	size_t bytes = 0;
 
-	list_for_each_entry_safe(xattr, next, &xattrs->list, list) {
-		atomic_long_sub(ipat_xattr_bytes(xattr), &stats->xattr_bytes);
+	rbtree_postorder_for_each_entry_safe(xattr, next, &xattrs->tree, node) {
+		bytes += ipat_xattr_bytes(xattr);
 		kvfree(xattr);
 	}
-	INIT_LIST_HEAD(&xattrs->list);
+	xattrs->tree = RB_ROOT;
+	xattrs->names_len = 0;
+	atomic_long_sub(bytes, &stats->xattr_bytes);
+}
+
+static int ipat_xattr_cmp(const void *name, const struct rb_node *node)
+{
+	return strcmp(name, ipat_xattr_of(node)->name);
+}
+
+static bool ipat_xattr_less(struct rb_node *a, const struct rb_node *b)
+{
+	return ipat_xattr_cmp(ipat_xattr_of(a)->name, b) < 0;
 }
 
 static struct ipat_xattr *ipat_xattr_find(struct ipat_xattrs *xattrs,
 					  const char *name)
 {
-	struct ipat_xattr *xattr;
+	struct rb_node *node = rb_find(name, &xattrs->tree, ipat_xattr_cmp);
 
-	list_for_each_entry(xattr, &xattrs->list, list)
-		if (!strcmp(xattr->name, name))
-			return xattr;
-	return NULL;
+	return node ? ipat_xattr_of(node) : NULL;
 }
 
 /* One allocation holds the entry, its value and its name. */
@@ -112,6 +132,29 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 	return ret;
 }
 
+/*
+ * May @new (NULL: a removal) take the place of @old (NULL: none)? Called
+ * under the store's lock. Return: 0 or the errno.
+ */
+static int ipat_xattr_check(struct ipat_xattrs *xattrs, struct ipat_xattr *old,
+			    struct ipat_xattr *new, int flags)
+{
+	if (old && (flags & XATTR_CREATE))
+		return -EEXIST;
+	if (!old && (flags & XATTR_REPLACE))
+		return -ENODATA;
+	if (!old && !new)
+		return -ENODATA;	/* removal of a missing attribute */
+	/*
+	 * Past this, listxattr() could not return the names at all (E2BIG),
+	 * and cp -a, tar --xattrs and backups would fail on the file: refuse
+	 * the name, as the kernel's filesystems do.
+	 */
+	if (!old && xattrs->names_len + strlen(new->name) + 1 > XATTR_LIST_MAX)
+		return -ENOSPC;
+	return 0;
+}
+
 /* A NULL @value removes the attribute, as removexattr() asks. */
 static int ipat_xattr_set(const struct xattr_handler *handler,
 			  struct mnt_idmap *idmap,
@@ -124,7 +167,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	const char *name = xattr_full_name(handler, suffix);
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
-	int err = 0;
+	int err;
 
 	if (value) {
 		new = ipat_xattr_alloc(name, value, size);
@@ -134,40 +177,25 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 
 	spin_lock(&xattrs->lock);
 	old = ipat_xattr_find(xattrs, name);
-	if (old && (flags & XATTR_CREATE))
-		err = -EEXIST;
-	else if (!old && (flags & XATTR_REPLACE))
-		err = -ENODATA;
-	else if (!old && new &&
-		 xattrs->names_len + name_len > XATTR_LIST_MAX)
-		/*
-		 * Past this, listxattr() could not return the names at all
-		 * (E2BIG), and cp -a, tar --xattrs and backups would fail on
-		 * the file: refuse the name, as the kernel's filesystems do.
-		 */
-		err = -ENOSPC;
-	else if (old && new)
-		list_replace(&old->list, &new->list);
-	else if (old)
-		list_del(&old->list);
-	else if (new)
-		list_add_tail(&new->list, &xattrs->list);
-	if (!err && !old && new)
-		xattrs->names_len += name_len;
-	else if (!err && old && !new)
+	err = ipat_xattr_check(xattrs, old, new, flags);
+	if (!err && old && new) {
+		rb_replace_node(&old->node, &new->node, &xattrs->tree);
+	} else if (!err && old) {
+		rb_erase(&old->node, &xattrs->tree);
 		xattrs->names_len -= name_len;
+	} else if (!err) {
+		rb_add(&new->node, &xattrs->tree, ipat_xattr_less);
+		xattrs->names_len += name_len;
+	}
 	spin_unlock(&xattrs->lock);
 
 	if (err) {
 		kvfree(new);
 		return err;
 	}
-	if (new)
-		atomic_long_add(ipat_xattr_bytes(new), &type->stats.xattr_bytes);
-	if (old) {
-		atomic_long_sub(ipat_xattr_bytes(old), &type->stats.xattr_bytes);
-		kvfree(old);
-	}
+	atomic_long_add((long)ipat_xattr_bytes(new) - (long)ipat_xattr_bytes(old),
+			&type->stats.xattr_bytes);
+	kvfree(old);
 	inode_set_ctime_current(inode);
 	return 0;
 }
@@ -178,7 +206,7 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	/* trusted.* names are listed only to those who may read them. */
 	bool trusted = ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
-	struct ipat_xattr *xattr;
+	struct rb_node *node;
 	ssize_t used;
 	int lsm;
 
@@ -195,10 +223,11 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 	used = lsm;
 
 	spin_lock(&xattrs->lock);
-	list_for_each_entry(xattr, &xattrs->list, list) {
-		size_t len = strlen(xattr->name) + 1;
+	for (node = rb_first(&xattrs->tree); node; node = rb_next(node)) {
+		const char *name = ipat_xattr_of(node)->name;
+		size_t len = strlen(name) + 1;
 
-		if (!trusted && !strncmp(xattr->name, XATTR_TRUSTED_PREFIX,
+		if (!trusted && !strncmp(name, XATTR_TRUSTED_PREFIX,
 					 XATTR_TRUSTED_PREFIX_LEN))
 			continue;
 		if (buf) {
@@ -206,7 +235,7 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 				used = -ERANGE;
 				break;
 			}
-			memcpy(buf + used, xattr->name, len);
+			memcpy(buf + used, name, len);
 		}
 		used += len;
 	}

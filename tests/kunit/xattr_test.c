@@ -224,7 +224,7 @@ static void xt_large_value(struct kunit *test)
 			xt_cost("user.big", XATTR_SIZE_MAX));
 }
 
-static const char xt_names[] = "user.a\0trusted.b\0user.c";
+static const char xt_names[] = "trusted.b\0user.a\0user.c";
 
 static void xt_fill(struct kunit *test)
 {
@@ -240,7 +240,7 @@ static void xt_list(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0), 0);
 	xt_fill(test);
-	/* Every name with its NUL, in the order they were set. */
+	/* Every name with its NUL, sorted, whatever order they were set in. */
 	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
 			sizeof(xt_names));
 	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, sizeof(buf)),
@@ -290,8 +290,53 @@ static void xt_free(struct kunit *test)
 			xt_cost("user.c", 1));
 	ipat_xattrs_free(&fx->payload.xattrs, &fx->type.stats);
 	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
-	KUNIT_EXPECT_TRUE(test, list_empty(&fx->payload.xattrs.list));
+	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&fx->payload.xattrs.tree));
 	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0), 0);
+}
+
+/*
+ * Thousands of names on one inode: each found, listed once, in order, and
+ * removed, with the bytes and the listing length kept right throughout.
+ */
+static void xt_many(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	enum { N = 5000 };
+	char name[16], *list, *p;
+	ssize_t len;
+	int i;
+
+	for (i = 0; i < N; i++) {
+		/* Set in an order the tree must sort: 0, 4999, 1, 4998... */
+		snprintf(name, sizeof(name), "user.%04d", i % 2 ? N - 1 - i / 2
+							 : i / 2);
+		KUNIT_ASSERT_EQ(test, xt_set(test, name, name, 9, 0), 0);
+	}
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), N * xt_cost("user.0000", 9));
+	list = kunit_kmalloc(test, XATTR_LIST_MAX, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, list);
+	len = ipat_listxattr(&fx->dentry, list, XATTR_LIST_MAX);
+	KUNIT_ASSERT_EQ(test, len, N * sizeof("user.0000"));
+	KUNIT_EXPECT_EQ(test, fx->payload.xattrs.names_len, len);
+	for (i = 0, p = list; i < N; i++, p += sizeof("user.0000")) {
+		char value[9];
+
+		snprintf(name, sizeof(name), "user.%04d", i);
+		KUNIT_EXPECT_STREQ(test, p, name);
+		KUNIT_EXPECT_EQ(test, xt_get(test, name, value, sizeof(value)),
+				9);
+		KUNIT_EXPECT_EQ(test, memcmp(value, name, 9), 0);
+	}
+	for (i = 0; i < N; i += 2) {
+		snprintf(name, sizeof(name), "user.%04d", i);
+		KUNIT_EXPECT_EQ(test, xt_set(test, name, NULL, 0,
+					     XATTR_REPLACE), 0);
+	}
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), N / 2 * xt_cost("user.0000", 9));
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			N / 2 * sizeof("user.0000"));
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.0002", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.0003", NULL, 0), 9);
 }
 
 static struct kunit_case xt_cases[] = {
@@ -307,6 +352,7 @@ static struct kunit_case xt_cases[] = {
 	KUNIT_CASE(xt_list),
 	KUNIT_CASE(xt_list_unprivileged),
 	KUNIT_CASE(xt_free),
+	KUNIT_CASE(xt_many),
 	{}
 };
 

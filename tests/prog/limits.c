@@ -17,7 +17,9 @@
  *  - links: every new hard link takes an inode slot, as on tmpfs, so
  *    link() on a full mount fails with ENOSPC; unlinking a link and a
  *    rename over a linked file give the slot back, and the first link of
- *    an O_TMPFILE file takes none. statfs()'s f_ffree follows each step.
+ *    an O_TMPFILE file takes none. statfs()'s f_ffree follows each step;
+ *  - xattrs: 5,000 names on one file, each readable, listed once and
+ *    removable, as on tmpfs.
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "limits: N passed, N failed"; exits 1 if anything failed.
@@ -34,6 +36,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "tmpfs-ref.h"
@@ -298,11 +301,93 @@ static void link_rows(const char *mp)
 	check_live("umount frees every inode", live);
 }
 
+/* ---- extended attributes: many names on one file ---- */
+
+/* "trusted.%04x" (tmpfs in 6.1 has no user.*): 13 bytes a name listed. */
+#define NNAMES	5000
+#define XNAME_LEN	sizeof("trusted.0000")
+
+static char xlist[XATTR_LIST_MAX];
+
+static void xname(char *name, int i)
+{
+	snprintf(name, XNAME_LEN, "trusted.%04x", i & 0xffff);
+}
+
+/* How many of the names 0..NNAMES-1 the list of @len bytes holds once. */
+static int listed_once(const char *list, ssize_t len)
+{
+	static bool seen[NNAMES];
+	const char *p;
+	int n = 0;
+	char *end;
+	long i;
+
+	memset(seen, 0, sizeof(seen));
+	for (p = list; p < list + len; p += strlen(p) + 1) {
+		if (strncmp(p, "trusted.", 8) || strlen(p) != XNAME_LEN - 1)
+			continue;
+		i = strtol(p + 8, &end, 16);
+		if (*end || i < 0 || i >= NNAMES || seen[i])
+			continue;
+		seen[i] = true;
+		n++;
+	}
+	return n;
+}
+
+static void many_names_rows(const char *mp)
+{
+	char name[XNAME_LEN], val[8];
+	int e = 0, bad = 0, i;
+	ssize_t n;
+
+	/* 1000: tmpfs since 6.6 counts xattrs in 1 KiB of space an inode. */
+	if (!check("mount for many xattr names", mount_lim(mp, 0, 1000, NULL),
+		   0, 0))
+		return;
+	enter(mp);
+	check("create a file for many xattr names", do_creat("x"), 0, 0);
+	for (i = 0; i < NNAMES && !e; i++) {
+		xname(name, i);
+		e = err_of(setxattr("x", name, name + 8, 4, XATTR_CREATE));
+	}
+	check("set 5000 xattr names on one file", e, 0, 0);
+	for (i = 0; i < NNAMES; i++) {
+		xname(name, i);
+		n = getxattr("x", name, val, sizeof(val));
+		bad += n != 4 || memcmp(val, name + 8, 4);
+	}
+	check("5000 xattr names: wrong values read", bad, 0, F_NUM);
+	n = listxattr("x", xlist, sizeof(xlist));
+	check("5000 xattr names: listxattr length", (int)n,
+	      NNAMES * XNAME_LEN, F_NUM);
+	check("5000 xattr names: each listed once", listed_once(xlist, n),
+	      NNAMES, F_NUM);
+	for (i = 0, e = 0; i < NNAMES && !e; i += 2) {
+		xname(name, i);
+		e = err_of(removexattr("x", name));
+	}
+	check("remove every second of 5000 xattr names", e, 0, 0);
+	n = listxattr("x", xlist, sizeof(xlist));
+	check("2500 xattr names left: listxattr length", (int)n,
+	      NNAMES / 2 * XNAME_LEN, F_NUM);
+	xname(name, 2);
+	check("a removed name is gone", err_of(getxattr("x", name, val,
+							 sizeof(val))),
+	      ENODATA, 0);
+	xname(name, 4999);
+	n = getxattr("x", name, val, sizeof(val));
+	check("a name left is there", n < 0 ? -errno : (int)n, 4, F_NUM);
+	leave(mp, "umount after many xattr names");
+}
+
 static void run_fs(const char *mp)
 {
 	reconfigure_rows(mp);
 	mounts_rows(mp);
 	link_rows(mp);
+	many_names_rows(mp);
 }
 
 int main(int argc, char **argv)
