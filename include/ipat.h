@@ -20,7 +20,7 @@
 
 /**
  * struct ipat_xattrs - a small in-memory extended attribute store
- * @lock: protects @tree and @names_len
+ * @lock: protects @tree and @names_len; nests outside &ipat_sb_info.lock
  * @tree: the attributes, &struct ipat_xattr ordered by name
  * @names_len: what listxattr() returns for all of them: each name and its
  *	NUL; kept within XATTR_LIST_MAX, so that listing always works
@@ -129,11 +129,14 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
 
 /**
  * struct ipat_sb_info - per-mount state
- * @lock: protects the two counters
+ * @lock: protects the limits and what is used under them
  * @max_inodes: the max_inodes= limit
  * @used_inodes: slots taken under @max_inodes: one for each inode that
  *	exists now, the root directory included, and one for each hard link
  *	beyond an inode's first name, as tmpfs counts them
+ * @max_xattr_bytes: the max_xattr_bytes= limit
+ * @used_xattr_bytes: what the mount's extended attributes take now, each
+ *	counted as its entry, value and name (xattr_bytes in the statistics)
  * @mode: the mode= option as mounted, which chmod of the root leaves alone
  * @uid: the uid= option as mounted
  * @gid: the gid= option as mounted
@@ -142,9 +145,11 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * change: ->show_options reads them without the lock.
  */
 struct ipat_sb_info {
-	spinlock_t lock;	/* protects the counters */
+	spinlock_t lock;	/* protects the limits and the counters */
 	unsigned long max_inodes;
 	unsigned long used_inodes;
+	unsigned long max_xattr_bytes;
+	unsigned long used_xattr_bytes;
 	umode_t mode;
 	kuid_t uid;
 	kgid_t gid;
@@ -194,6 +199,8 @@ bool ipat_reserve_slot(struct super_block *sb);
 void ipat_release_slot(struct super_block *sb);
 bool ipat_reserve_inode(struct super_block *sb);
 void ipat_release_inode(struct super_block *sb);
+bool ipat_charge_xattr(struct super_block *sb, size_t bytes);
+void ipat_uncharge_xattr(struct super_block *sb, size_t bytes);
 
 /* inode.c: the ramfs-like inode, directory and file operations */
 struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
@@ -203,7 +210,7 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 extern const struct xattr_handler *ipat_xattr_handlers[];
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size);
 void ipat_xattrs_init(struct ipat_xattrs *xattrs);
-void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats);
+void ipat_xattrs_free(struct super_block *sb, struct ipat_xattrs *xattrs);
 
 /* stats.c: /proc/fs/inode_patterns/<fs type> */
 int ipat_stats_init(void);

@@ -19,7 +19,8 @@
 #define IPAT_DEFAULT_MODE	0755
 
 /* Bits of ipat_options::seen: which options the caller gave. */
-#define IPAT_SEEN_MAX_INODES	BIT(0)
+#define IPAT_SEEN_MAX_INODES		BIT(0)
+#define IPAT_SEEN_MAX_XATTR_BYTES	BIT(1)
 
 /**
  * struct ipat_options - mount options, as parsed
@@ -27,6 +28,7 @@
  * @uid: owner of the root directory
  * @gid: group of the root directory
  * @max_inodes: most inodes the filesystem may hold at once
+ * @max_xattr_bytes: most bytes its extended attributes may take at once
  * @seen: IPAT_SEEN_* bits of the options given; a reconfigure changes only
  *	those, as tmpfs does
  */
@@ -35,6 +37,7 @@ struct ipat_options {
 	kuid_t uid;
 	kgid_t gid;
 	unsigned long max_inodes;
+	unsigned long max_xattr_bytes;
 	unsigned int seen;
 };
 
@@ -43,6 +46,7 @@ enum ipat_param {
 	IPAT_OPT_UID,
 	IPAT_OPT_GID,
 	IPAT_OPT_MAX_INODES,
+	IPAT_OPT_MAX_XATTR_BYTES,
 };
 
 static const struct fs_parameter_spec ipat_param_specs[] = {
@@ -50,6 +54,7 @@ static const struct fs_parameter_spec ipat_param_specs[] = {
 	fsparam_u32("uid", IPAT_OPT_UID),
 	fsparam_u32("gid", IPAT_OPT_GID),
 	fsparam_u64("max_inodes", IPAT_OPT_MAX_INODES),
+	fsparam_u64("max_xattr_bytes", IPAT_OPT_MAX_XATTR_BYTES),
 	{}
 };
 
@@ -57,6 +62,17 @@ static const struct fs_parameter_spec ipat_param_specs[] = {
 static unsigned long ipat_default_max_inodes(void)
 {
 	return totalram_pages() / 2;
+}
+
+/*
+ * An eighth of RAM: what tmpfs's default nr_inodes lets its inodes and
+ * xattrs take together since 6.6 (1 KiB of "inode space" for each of half
+ * of RAM's 4 KiB pages). Xattrs are unswappable kernel memory, so a mount
+ * must not be able to fill RAM with them.
+ */
+static unsigned long ipat_default_max_xattr_bytes(void)
+{
+	return (totalram_pages() << PAGE_SHIFT) / 8;
 }
 
 static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
@@ -101,6 +117,14 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		opts->max_inodes = result.uint_64;
 		opts->seen |= IPAT_SEEN_MAX_INODES;
 		break;
+	case IPAT_OPT_MAX_XATTR_BYTES:
+		/* 0 is a mount without xattrs; ULONG_MAX is no limit. */
+		if (result.uint_64 >= ULONG_MAX)
+			return invalfc(fc, "max_xattr_bytes=%llu is out of range",
+				       result.uint_64);
+		opts->max_xattr_bytes = result.uint_64;
+		opts->seen |= IPAT_SEEN_MAX_XATTR_BYTES;
+		break;
 	}
 	return 0;
 }
@@ -117,6 +141,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 		return -ENOMEM;
 	spin_lock_init(&sbi->lock);
 	sbi->max_inodes = opts->max_inodes;
+	sbi->max_xattr_bytes = opts->max_xattr_bytes;
 	sbi->mode = opts->mode;
 	sbi->uid = opts->uid;
 	sbi->gid = opts->gid;
@@ -145,30 +170,40 @@ static int ipat_get_tree(struct fs_context *fc)
 }
 
 /*
- * Only the inode limit can change on a live filesystem, as with tmpfs, and
- * only when the caller names it: a reconfigure that asks for something else
- * (ro, say) must not touch the limit, which may have changed since the
+ * Only the two limits can change on a live filesystem, as with tmpfs, and
+ * each only when the caller names it: a reconfigure that asks for something
+ * else (ro, say) must not touch a limit, which may have changed since the
  * context was made (fspick() makes it long before FSCONFIG_CMD_RECONFIGURE).
+ * A limit below what is in use fails the whole reconfigure.
  */
 static int ipat_reconfigure(struct fs_context *fc)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(fc->root->d_sb);
 	struct ipat_options *opts = fc->fs_private;
-	unsigned long used;
-	bool ok;
-
-	if (!(opts->seen & IPAT_SEEN_MAX_INODES))
-		return 0;
+	bool inodes = opts->seen & IPAT_SEEN_MAX_INODES;
+	bool xattrs = opts->seen & IPAT_SEEN_MAX_XATTR_BYTES;
+	unsigned long used_inodes, used_xattr_bytes;
+	bool few_inodes, few_xattr_bytes;
 
 	spin_lock(&sbi->lock);
-	used = sbi->used_inodes;
-	ok = opts->max_inodes >= used;
-	if (ok)
-		sbi->max_inodes = opts->max_inodes;
+	used_inodes = sbi->used_inodes;
+	used_xattr_bytes = sbi->used_xattr_bytes;
+	few_inodes = inodes && opts->max_inodes < used_inodes;
+	few_xattr_bytes = xattrs && opts->max_xattr_bytes < used_xattr_bytes;
+	if (!few_inodes && !few_xattr_bytes) {
+		if (inodes)
+			sbi->max_inodes = opts->max_inodes;
+		if (xattrs)
+			sbi->max_xattr_bytes = opts->max_xattr_bytes;
+	}
 	spin_unlock(&sbi->lock);
-	if (!ok)
+	/* Logged outside the lock: the fs_context log may allocate. */
+	if (few_inodes)
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
-			       opts->max_inodes, used);
+			       opts->max_inodes, used_inodes);
+	if (few_xattr_bytes)
+		return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
+			       opts->max_xattr_bytes, used_xattr_bytes);
 	return 0;
 }
 
@@ -196,6 +231,7 @@ int ipat_init_fs_context(struct fs_context *fc)
 	opts->uid = current_fsuid();
 	opts->gid = current_fsgid();
 	opts->max_inodes = ipat_default_max_inodes();
+	opts->max_xattr_bytes = ipat_default_max_xattr_bytes();
 
 	fc->fs_private = opts;
 	fc->ops = &ipat_context_ops;
@@ -261,6 +297,35 @@ void ipat_release_inode(struct super_block *sb)
 	atomic_long_dec(&ipat_type(sb)->stats.inodes);
 }
 
+/**
+ * ipat_charge_xattr - count extended attribute bytes against max_xattr_bytes
+ * @sb: the superblock
+ * @bytes: what the attribute costs beyond what it replaces
+ *
+ * Return: true if they fit; ipat_uncharge_xattr() gives them back.
+ */
+bool ipat_charge_xattr(struct super_block *sb, size_t bytes)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+	bool ok;
+
+	spin_lock(&sbi->lock);
+	ok = bytes <= sbi->max_xattr_bytes - sbi->used_xattr_bytes;
+	if (ok)
+		sbi->used_xattr_bytes += bytes;
+	spin_unlock(&sbi->lock);
+	return ok;
+}
+
+void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+
+	spin_lock(&sbi->lock);
+	sbi->used_xattr_bytes -= bytes;
+	spin_unlock(&sbi->lock);
+}
+
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
 	struct super_block *sb = dentry->d_sb;
@@ -287,6 +352,7 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 int ipat_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(root->d_sb);
+	unsigned long max_xattr_bytes;
 
 	if (sbi->mode != IPAT_DEFAULT_MODE)
 		seq_printf(m, ",mode=%03o", sbi->mode);
@@ -297,6 +363,10 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
 		seq_printf(m, ",gid=%u",
 			   from_kgid_munged(&init_user_ns, sbi->gid));
 	seq_printf(m, ",max_inodes=%lu", sbi->max_inodes);
+	/* Read without the lock: a remount may change it at any time. */
+	max_xattr_bytes = READ_ONCE(sbi->max_xattr_bytes);
+	if (max_xattr_bytes != ipat_default_max_xattr_bytes())
+		seq_printf(m, ",max_xattr_bytes=%lu", max_xattr_bytes);
 	return 0;
 }
 
@@ -304,18 +374,18 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
  * ipat_evict_inode - the shared half of an inode's teardown
  * @inode: the inode leaving memory
  *
- * Frees the payload's extended attributes and gives back the inode's place
- * under max_inodes. The memory holding the inode and the payload is freed
- * later, by each pattern's own ->free_inode, after an RCU grace period.
+ * Frees the payload's extended attributes, giving their bytes back to
+ * max_xattr_bytes, and gives back the inode's place under max_inodes. The
+ * memory holding the inode and the payload is freed later, by each
+ * pattern's own ->free_inode, after an RCU grace period.
  */
 void ipat_evict_inode(struct inode *inode)
 {
-	struct ipat_fs_type *type = ipat_type(inode->i_sb);
 	struct ipat_payload *payload = ipat_payload(inode);
 
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
 	if (payload)
-		ipat_xattrs_free(&payload->xattrs, &type->stats);
+		ipat_xattrs_free(inode->i_sb, &payload->xattrs);
 	ipat_release_inode(inode->i_sb);
 }

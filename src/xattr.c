@@ -11,7 +11,8 @@
  * The attributes of an inode sit in a red-black tree ordered by name, so a
  * lookup is O(log n) however many names an inode has (up to XATTR_LIST_MAX
  * bytes of them, some thousands), and listxattr() lists them sorted, as
- * tmpfs does.
+ * tmpfs does. What each attribute costs counts against the mount's
+ * max_xattr_bytes (ENOSPC beyond it) and in the type's statistics.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
@@ -40,7 +41,7 @@ struct ipat_xattr {
 
 #define ipat_xattr_of(n)	rb_entry((n), struct ipat_xattr, node)
 
-/* What the attribute costs, in the statistics' xattr_bytes. */
+/* What the attribute costs, against max_xattr_bytes and in xattr_bytes. */
 static size_t ipat_xattr_bytes(const struct ipat_xattr *xattr)
 {
 	return xattr ? struct_size(xattr, value,
@@ -54,8 +55,14 @@ void ipat_xattrs_init(struct ipat_xattrs *xattrs)
 	xattrs->names_len = 0;
 }
 
-/* Called at eviction: nobody else can reach the inode any more. */
-void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats)
+/**
+ * ipat_xattrs_free - free an inode's attributes and give their bytes back
+ * @sb: the inode's superblock
+ * @xattrs: the attributes
+ *
+ * Called at eviction, when nobody else can reach the inode any more.
+ */
+void ipat_xattrs_free(struct super_block *sb, struct ipat_xattrs *xattrs)
 {
 	struct ipat_xattr *xattr, *next;
 	size_t bytes = 0;
@@ -66,7 +73,8 @@ void ipat_xattrs_free(struct ipat_xattrs *xattrs, struct ipat_stats *stats)
 	}
 	xattrs->tree = RB_ROOT;
 	xattrs->names_len = 0;
-	atomic_long_sub(bytes, &stats->xattr_bytes);
+	atomic_long_sub(bytes, &ipat_type(sb)->stats.xattr_bytes);
+	ipat_uncharge_xattr(sb, bytes);
 }
 
 static int ipat_xattr_cmp(const void *name, const struct rb_node *node)
@@ -134,11 +142,17 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 
 /*
  * May @new (NULL: a removal) take the place of @old (NULL: none)? Called
- * under the store's lock. Return: 0 or the errno.
+ * under the store's lock, and takes what @new costs beyond @old from the
+ * mount's max_xattr_bytes, so that a value replaced by one no larger always
+ * fits. Return: 0 or the errno.
  */
-static int ipat_xattr_check(struct ipat_xattrs *xattrs, struct ipat_xattr *old,
-			    struct ipat_xattr *new, int flags)
+static int ipat_xattr_check(struct super_block *sb, struct ipat_xattrs *xattrs,
+			    struct ipat_xattr *old, struct ipat_xattr *new,
+			    int flags)
 {
+	size_t old_bytes = ipat_xattr_bytes(old);
+	size_t new_bytes = ipat_xattr_bytes(new);
+
 	if (old && (flags & XATTR_CREATE))
 		return -EEXIST;
 	if (!old && (flags & XATTR_REPLACE))
@@ -151,6 +165,9 @@ static int ipat_xattr_check(struct ipat_xattrs *xattrs, struct ipat_xattr *old,
 	 * the name, as the kernel's filesystems do.
 	 */
 	if (!old && xattrs->names_len + strlen(new->name) + 1 > XATTR_LIST_MAX)
+		return -ENOSPC;
+	if (new_bytes > old_bytes &&
+	    !ipat_charge_xattr(sb, new_bytes - old_bytes))
 		return -ENOSPC;
 	return 0;
 }
@@ -167,6 +184,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	const char *name = xattr_full_name(handler, suffix);
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
+	size_t old_bytes, new_bytes;
 	int err;
 
 	if (value) {
@@ -177,7 +195,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 
 	spin_lock(&xattrs->lock);
 	old = ipat_xattr_find(xattrs, name);
-	err = ipat_xattr_check(xattrs, old, new, flags);
+	err = ipat_xattr_check(inode->i_sb, xattrs, old, new, flags);
 	if (!err && old && new) {
 		rb_replace_node(&old->node, &new->node, &xattrs->tree);
 	} else if (!err && old) {
@@ -193,7 +211,12 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 		kvfree(new);
 		return err;
 	}
-	atomic_long_add((long)ipat_xattr_bytes(new) - (long)ipat_xattr_bytes(old),
+	old_bytes = ipat_xattr_bytes(old);
+	new_bytes = ipat_xattr_bytes(new);
+	/* ipat_xattr_check() charged the growth; give back a shrinkage. */
+	if (old_bytes > new_bytes)
+		ipat_uncharge_xattr(inode->i_sb, old_bytes - new_bytes);
+	atomic_long_add((long)new_bytes - (long)old_bytes,
 			&type->stats.xattr_bytes);
 	kvfree(old);
 	inode_set_ctime_current(inode);

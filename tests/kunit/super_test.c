@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of src/super.c: mount option parsing, the max_inodes
- * accounting and what statfs() and /proc/mounts report from it. super.c is
+ * KUnit tests of src/super.c: mount option parsing, the max_inodes and
+ * max_xattr_bytes accounting and what statfs() and /proc/mounts report
+ * from it. super.c is
  * compiled into this file for its static functions; inode.c comes along
  * only because ipat_fill_super() needs ipat_new_inode(), and no test here
  * mounts anything: the guest tests do that.
@@ -55,6 +56,7 @@ static int st_init(struct kunit *test)
 	fx->root.i_sb = &fx->sb;
 	fx->root.i_mode = S_IFDIR | IPAT_DEFAULT_MODE;
 	fx->sbi.mode = IPAT_DEFAULT_MODE;
+	fx->sbi.max_xattr_bytes = ipat_default_max_xattr_bytes();
 	fx->dentry.d_sb = &fx->sb;
 	fx->dentry.d_inode = &fx->root;
 	test->priv = fx;
@@ -89,6 +91,10 @@ static void st_defaults(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, uid_eq(st_opts(fc)->uid, current_fsuid()));
 	KUNIT_EXPECT_TRUE(test, gid_eq(st_opts(fc)->gid, current_fsgid()));
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, totalram_pages() / 2);
+	/* An eighth of RAM, as tmpfs's default inode space. */
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes,
+			(totalram_pages() << PAGE_SHIFT) / 8);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, 0);
 	put_fs_context(fc);
 }
 
@@ -156,6 +162,37 @@ static void st_max_inodes(struct kunit *test)
 	put_fs_context(fc);
 }
 
+static void st_max_xattr_bytes(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "65536"),
+			0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 65536);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, IPAT_SEEN_MAX_XATTR_BYTES);
+	/* 0: no xattrs at all, a limit like any other. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "0"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
+	/* Bytes, as a plain number; a refused value changes nothing. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "1m"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "-1"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", ""),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
+				       "18446744073709551615"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
+				       "18446744073709551616"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
+				       "18446744073709551614"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, ULONG_MAX - 1);
+	put_fs_context(fc);
+}
+
 static void st_unknown(struct kunit *test)
 {
 	struct fs_context *fc = st_context(test);
@@ -216,6 +253,50 @@ static void st_reconfigure(struct kunit *test)
 	opts.max_inodes = 4;
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
+}
+
+/* max_xattr_bytes, alone and beside max_inodes: all or nothing. */
+static void st_reconfigure_xattr_bytes(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct ipat_options opts = { .seen = IPAT_SEEN_MAX_XATTR_BYTES };
+	struct fs_context fc = {
+		.root = &fx->dentry,
+		.fs_private = &opts,
+	};
+
+	fx->sbi.max_inodes = 10;
+	fx->sbi.used_inodes = 5;
+	fx->sbi.max_xattr_bytes = 1000;
+	fx->sbi.used_xattr_bytes = 500;
+	opts.max_xattr_bytes = 499;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 1000);
+	opts.max_xattr_bytes = 500;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 500);
+	/* Only the limit named changes. */
+	opts.max_inodes = 7;
+	opts.max_xattr_bytes = 4000;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
+	/* One limit refused: neither changes. */
+	opts.seen = IPAT_SEEN_MAX_INODES | IPAT_SEEN_MAX_XATTR_BYTES;
+	opts.max_inodes = 4;
+	opts.max_xattr_bytes = 8000;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
+	opts.max_inodes = 20;
+	opts.max_xattr_bytes = 100;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
+	opts.max_xattr_bytes = 8000;
+	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 20);
+	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 8000);
 }
 
 static void st_reserve(struct kunit *test)
@@ -318,6 +399,29 @@ static void st_show_options(struct kunit *test)
 	fx->sbi.gid = GLOBAL_ROOT_GID;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",mode=000,max_inodes=12");
+	/* max_xattr_bytes only when it is not the default. */
+	fx->sbi.max_xattr_bytes = 0;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=000,max_inodes=12,max_xattr_bytes=0");
+}
+
+/* The mount's xattr bytes: refused past the limit, given back exactly. */
+static void st_charge_xattr(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+
+	fx->sbi.max_xattr_bytes = 100;
+	KUNIT_EXPECT_TRUE(test, ipat_charge_xattr(&fx->sb, 60));
+	KUNIT_EXPECT_FALSE(test, ipat_charge_xattr(&fx->sb, 41));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 60);
+	KUNIT_EXPECT_TRUE(test, ipat_charge_xattr(&fx->sb, 40));
+	KUNIT_EXPECT_FALSE(test, ipat_charge_xattr(&fx->sb, 1));
+	/* No wrap-around for a huge request. */
+	ipat_uncharge_xattr(&fx->sb, 90);
+	KUNIT_EXPECT_FALSE(test, ipat_charge_xattr(&fx->sb, SIZE_MAX - 5));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 10);
+	ipat_uncharge_xattr(&fx->sb, 10);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 0);
 }
 
 static struct kunit_case st_option_cases[] = {
@@ -325,9 +429,11 @@ static struct kunit_case st_option_cases[] = {
 	KUNIT_CASE(st_mode),
 	KUNIT_CASE(st_uid_gid),
 	KUNIT_CASE(st_max_inodes),
+	KUNIT_CASE(st_max_xattr_bytes),
 	KUNIT_CASE(st_unknown),
 	KUNIT_CASE(st_reconfigure_defaults),
 	KUNIT_CASE(st_reconfigure),
+	KUNIT_CASE(st_reconfigure_xattr_bytes),
 	KUNIT_CASE(st_show_options),
 	{}
 };
@@ -342,6 +448,7 @@ static struct kunit_case st_accounting_cases[] = {
 	KUNIT_CASE(st_reserve),
 	KUNIT_CASE(st_reserve_two_mounts),
 	KUNIT_CASE(st_statfs),
+	KUNIT_CASE(st_charge_xattr),
 	{}
 };
 

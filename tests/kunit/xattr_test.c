@@ -3,8 +3,11 @@
  * KUnit tests of the extended attribute store (src/xattr.c), which is
  * compiled into this file so that the tests reach its static functions
  * without the module exporting anything. The handlers run on a fake inode
- * whose superblock points to a fake filesystem type: no mount, no VFS
- * permission checks, just the store's own logic and its byte accounting.
+ * whose superblock points to a fake filesystem type and per-mount state: no
+ * mount, no VFS permission checks, just the store's own logic and its byte
+ * accounting against the statistics and max_xattr_bytes. The per-mount
+ * counters come from src/super.c, which tests/kunit/super_test.c compiles
+ * into the same module.
  */
 #include <kunit/test.h>
 #include <linux/cred.h>
@@ -15,7 +18,9 @@
 /**
  * struct xt_fixture - one fake inode and what it hangs from
  * @type: the fake filesystem type, whose payload() finds @payload
- * @sb: the inode's superblock; only s_type and the time fields are used
+ * @sb: the inode's superblock; only s_type, s_fs_info and the time
+ *	fields are used
+ * @sbi: the per-mount limits, with max_xattr_bytes
  * @inode: the inode the handlers are called on
  * @dentry: for ipat_listxattr(), which takes a dentry
  * @payload: the inode's private data
@@ -23,6 +28,7 @@
 struct xt_fixture {
 	struct ipat_fs_type type;
 	struct super_block sb;
+	struct ipat_sb_info sbi;
 	struct inode inode;
 	struct dentry dentry;
 	struct ipat_payload payload;
@@ -42,6 +48,9 @@ static int xt_init(struct kunit *test)
 	fx->type.fs_type.name = "xattr_test";
 	fx->type.payload = xt_payload;
 	fx->sb.s_type = &fx->type.fs_type;
+	fx->sb.s_fs_info = &fx->sbi;
+	spin_lock_init(&fx->sbi.lock);
+	fx->sbi.max_xattr_bytes = ULONG_MAX - 1;
 	/* current_time() truncates to these. */
 	fx->sb.s_time_gran = 1;
 	fx->sb.s_time_min = TIME64_MIN;
@@ -58,7 +67,7 @@ static void xt_exit(struct kunit *test)
 {
 	struct xt_fixture *fx = test->priv;
 
-	ipat_xattrs_free(&fx->payload.xattrs, &fx->type.stats);
+	ipat_xattrs_free(&fx->sb, &fx->payload.xattrs);
 }
 
 /* The handler for a full name, as the VFS would pick it. */
@@ -90,11 +99,14 @@ static int xt_get(struct kunit *test, const char *name, void *buf,
 			      name + strlen(h->prefix), buf, size);
 }
 
+/* xattr_bytes of the statistics, after checking the mount counts the same. */
 static long xt_bytes(struct kunit *test)
 {
 	struct xt_fixture *fx = test->priv;
+	long bytes = atomic_long_read(&fx->type.stats.xattr_bytes);
 
-	return atomic_long_read(&fx->type.stats.xattr_bytes);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, bytes);
+	return bytes;
 }
 
 /* What one attribute costs: entry, value and NUL-terminated name. */
@@ -288,10 +300,47 @@ static void xt_free(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xt_bytes(test),
 			xt_cost("user.a", 1) + xt_cost("trusted.b", 1) +
 			xt_cost("user.c", 1));
-	ipat_xattrs_free(&fx->payload.xattrs, &fx->type.stats);
+	ipat_xattrs_free(&fx->sb, &fx->payload.xattrs);
 	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
 	KUNIT_EXPECT_TRUE(test, RB_EMPTY_ROOT(&fx->payload.xattrs.tree));
 	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0), 0);
+}
+
+/*
+ * max_xattr_bytes: a new attribute or a larger value past it is refused
+ * with ENOSPC and changes nothing; a value no larger than the one it
+ * replaces always fits; removal gives the bytes back.
+ */
+static void xt_budget(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	char buf[8];
+
+	fx->sbi.max_xattr_bytes = xt_cost("user.a", 4) + xt_cost("user.b", 2);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "aaaa", 4, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.b", "bbb", 3, 0), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.b", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.b", "bb", 2, 0), 0);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes,
+			fx->sbi.max_xattr_bytes);
+	/* Full: growing fails, the same size and shrinking do not. */
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "aaaaa", 5, 0), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "user.a", buf, sizeof(buf)), 4);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "cccc", 4, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "d", 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test),
+			xt_cost("user.a", 1) + xt_cost("user.b", 2));
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "eeee", 4, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", NULL, 0, XATTR_REPLACE),
+			0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("user.b", 2));
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.c", "ccc", 3, 0), 0);
+	/* Eviction gives every byte back; a limit of 0 allows no xattr. */
+	ipat_xattrs_free(&fx->sb, &fx->payload.xattrs);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 0);
+	fx->sbi.max_xattr_bytes = 0;
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.z", "", 0, 0), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
 }
 
 /*
@@ -352,6 +401,7 @@ static struct kunit_case xt_cases[] = {
 	KUNIT_CASE(xt_list),
 	KUNIT_CASE(xt_list_unprivileged),
 	KUNIT_CASE(xt_free),
+	KUNIT_CASE(xt_budget),
 	KUNIT_CASE(xt_many),
 	{}
 };

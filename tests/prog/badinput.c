@@ -310,6 +310,15 @@ static const struct optcase optcases[] = {
 	{ "gid that does not map", "gid=4294967295", "gid=4294967295" },
 	/* nr_inodes=0 means unlimited on tmpfs */
 	{ "max_inodes=0", "max_inodes=0", NULL },
+	/* tmpfs has no max_xattr_bytes: it counts xattrs in its inodes */
+	{ "max_xattr_bytes without value", "max_xattr_bytes", NULL },
+	{ "non-numeric max_xattr_bytes", "max_xattr_bytes=lots", NULL },
+	{ "max_xattr_bytes with a suffix", "max_xattr_bytes=1m", NULL },
+	{ "negative max_xattr_bytes", "max_xattr_bytes=-1", NULL },
+	{ "overflowing max_xattr_bytes",
+	  "max_xattr_bytes=18446744073709551616", NULL },
+	{ "max_xattr_bytes=ULONG_MAX", "max_xattr_bytes=18446744073709551615",
+	  NULL },
 };
 
 /* The option to blame is the last one in the list. */

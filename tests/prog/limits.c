@@ -19,7 +19,11 @@
  *    rename over a linked file give the slot back, and the first link of
  *    an O_TMPFILE file takes none. statfs()'s f_ffree follows each step;
  *  - xattrs: 5,000 names on one file, each readable, listed once and
- *    removable, as on tmpfs.
+ *    removable, as on tmpfs; and, on ours only (tmpfs counts xattrs in its
+ *    inode space instead), max_xattr_bytes: ENOSPC past it, exactly where
+ *    the statistics file's xattr_bytes says, bytes given back by
+ *    removexattr, a smaller value and unlink, remount that changes it only
+ *    when named and never below use, /proc/mounts showing it when set.
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "limits: N passed, N failed"; exits 1 if anything failed.
@@ -91,11 +95,12 @@ static void enter(const char *mp)
 		die("chdir");
 }
 
-static void leave(const char *mp, const char *what)
+/* @flags: F_NOREF for a mount tmpfs does not make. */
+static void leave(const char *mp, const char *what, unsigned int flags)
 {
 	if (chdir("/") < 0)
 		die("chdir /");
-	check(what, err_of(umount(mp)), 0, 0);
+	check(what, err_of(umount(mp)), 0, flags);
 }
 
 /* ---- reconfigure: remount, and fspick() with fsconfig() ---- */
@@ -129,7 +134,7 @@ static void reconfigure_rows(const char *mp)
 	      err_of(mount("none", mp, cur_fs, MS_REMOUNT, "")), 0, 0);
 	check("remount naming no option keeps the limit", files(mp, false),
 	      1000, F_NUM);
-	leave(mp, "umount after bare reconfigure");
+	leave(mp, "umount after bare reconfigure", 0);
 
 	/* The same, with more in use than the picked context's old limit. */
 	if (!check("mount again with a limit of 10",
@@ -176,7 +181,7 @@ static void reconfigure_rows(const char *mp)
 	check("reconfigure below use", reconfigure(fd), EINVAL, 0);
 	check("limit after refused reconfigure", files(mp, false), 2000, F_NUM);
 	close(fd);
-	leave(mp, "umount after reconfigure");
+	leave(mp, "umount after reconfigure", 0);
 }
 
 /* ---- /proc/mounts: the options as mounted ---- */
@@ -219,7 +224,7 @@ static void mounts_rows(const char *mp)
 	check("chmod 1777 of a mode=0755 root", err_of(chmod(mp, 01777)), 0, 0);
 	check("/proc/mounts keeps mode 0755 after chmod", shown_mode(mp), 0755,
 	      F_OCT);
-	leave(mp, "umount after mode=0755");
+	leave(mp, "umount after mode=0755", 0);
 
 	if (!check("mount with mode=0700,uid=1000,gid=1001",
 		   mount_lim(mp, 0, 100, "mode=0700,uid=1000,gid=1001"), 0, 0))
@@ -240,7 +245,7 @@ static void mounts_rows(const char *mp)
 	      0700, F_OCT);
 	check("/proc/mounts keeps uid 1000 after remount", shown(mp, "uid", 0),
 	      1000, F_NUM);
-	leave(mp, "umount after mode=0700");
+	leave(mp, "umount after mode=0700", 0);
 }
 
 /* ---- hard links take inode slots ---- */
@@ -297,7 +302,7 @@ static void link_rows(const char *mp)
 	check("unlink f0", err_of(unlink("f0")), 0, 0);
 	check("unlink b", err_of(unlink("b")), 0, 0);
 	check("f_ffree with only the root", files(mp, true), 3, F_NUM);
-	leave(mp, "umount after links");
+	leave(mp, "umount after links", 0);
 	check_live("umount frees every inode", live);
 }
 
@@ -379,7 +384,112 @@ static void many_names_rows(const char *mp)
 	xname(name, 4999);
 	n = getxattr("x", name, val, sizeof(val));
 	check("a name left is there", n < 0 ? -errno : (int)n, 4, F_NUM);
-	leave(mp, "umount after many xattr names");
+	leave(mp, "umount after many xattr names", 0);
+}
+
+/* ---- max_xattr_bytes: ours only ---- */
+
+/* setxattr() of @size bytes under @name of @path; the errno or 0. */
+static int setx(const char *path, const char *name, size_t size)
+{
+	static char value[XATTR_SIZE_MAX];
+
+	memset(value, 'v', sizeof(value));
+	return err_of(setxattr(path, name, value, size, 0));
+}
+
+/* xattr_bytes of cur_fs's statistics file beyond @base. */
+static int xbytes(long base)
+{
+	return (int)(fs_stat("xattr_bytes") - base);
+}
+
+static void budget_rows(const char *mp)
+{
+	const unsigned int f = F_NOREF, fn = F_NOREF | F_NUM;
+	long base = fs_stat("xattr_bytes");
+	int cost, over;
+
+	if (is_tmpfs)
+		return;
+	if (!check("mount with max_xattr_bytes=4096",
+		   mount_lim(mp, 0, 100, "max_xattr_bytes=4096"), 0, f))
+		return;
+	check("/proc/mounts shows max_xattr_bytes=4096",
+	      shown(mp, "max_xattr_bytes", -1), 4096, fn);
+	enter(mp);
+	check("create a file for xattr bytes", do_creat("f"), 0, f);
+	check("a 1000-byte xattr", setx("f", "user.0", 1000), 0, f);
+	/* What one costs, as the statistics count it: value, name, entry. */
+	cost = xbytes(base);
+	check("xattr_bytes counts a value and its name", cost > 1006, 1, fn);
+	check("a 2nd 1000-byte xattr", setx("f", "user.1", 1000), 0, f);
+	check("a 3rd 1000-byte xattr, trusted.", setx("f", "trusted.2", 1000),
+	      0, f);
+	check("xattr_bytes after three", xbytes(base), 3 * cost + 3, fn);
+	/* What is left, less an entry's cost beyond its value, fits. */
+	over = 4096 - (3 * cost + 3) - (cost - 1000);
+	check("a 4th xattr one byte too large", setx("f", "user.3", over + 1),
+	      ENOSPC, f);
+	check("a refused xattr is not there",
+	      err_of(getxattr("f", "user.3", NULL, 0)), ENODATA, f);
+	check("xattr_bytes after a refusal", xbytes(base), 3 * cost + 3, fn);
+	check("a 4th xattr that fills max_xattr_bytes",
+	      setx("f", "user.3", over), 0, f);
+	check("xattr_bytes when full", xbytes(base), 4096, fn);
+	check("a new empty xattr when full", setx("f", "user.4", 0), ENOSPC,
+	      f);
+	check("a larger value when full", setx("f", "user.0", 1001), ENOSPC,
+	      f);
+	check("a value as large when full", setx("f", "user.0", 1000), 0, f);
+	check("a smaller value when full", setx("f", "user.0", 500), 0, f);
+	check("a new xattr in what the smaller value gave back",
+	      setx("f", "user.5", 500 - (cost - 1000)), 0, f);
+	check("removexattr when full", err_of(removexattr("f", "user.1")), 0,
+	      f);
+	check("an xattr in what removexattr gave back",
+	      setx("f", "user.6", 1000), 0, f);
+	check("full again", setx("f", "user.7", 0), ENOSPC, f);
+
+	/* remount: below use refused; unnamed kept; larger taken. */
+	check("remount max_xattr_bytes below use",
+	      mount_lim(mp, MS_REMOUNT, 100, "max_xattr_bytes=4095"), EINVAL,
+	      f);
+	check("remount naming max_inodes only", mount_lim(mp, MS_REMOUNT, 100,
+							  NULL), 0, f);
+	check("remounts keep max_xattr_bytes=4096",
+	      shown(mp, "max_xattr_bytes", -1), 4096, fn);
+	check("remount max_xattr_bytes=8192",
+	      mount_lim(mp, MS_REMOUNT, 100, "max_xattr_bytes=8192"), 0, f);
+	check("an xattr after growing max_xattr_bytes",
+	      setx("f", "user.7", 1000), 0, f);
+
+	/* Eviction gives every byte back. */
+	check("unlink a file with xattrs", err_of(unlink("f")), 0, f);
+	check("xattr_bytes after unlink", xbytes(base), 0, fn);
+	check("create after unlink", do_creat("g"), 0, f);
+	check("an xattr of all max_xattr_bytes after unlink",
+	      setx("g", "user.0", 8192 - (cost - 1000)), 0, f);
+	leave(mp, "umount after max_xattr_bytes", f);
+	check("xattr_bytes after umount", xbytes(base), 0, fn);
+
+	/* 0 is a mount without xattrs; without the option, none is shown. */
+	if (!check("mount with max_xattr_bytes=0",
+		   mount_lim(mp, 0, 100, "max_xattr_bytes=0"), 0, f))
+		return;
+	check("/proc/mounts shows max_xattr_bytes=0",
+	      shown(mp, "max_xattr_bytes", -1), 0, fn);
+	enter(mp);
+	check("create with max_xattr_bytes=0", do_creat("f"), 0, f);
+	check("an empty xattr with max_xattr_bytes=0", setx("f", "user.0", 0),
+	      ENOSPC, f);
+	leave(mp, "umount after max_xattr_bytes=0", f);
+	if (!check("mount without max_xattr_bytes",
+		   mount_lim(mp, 0, 100, NULL), 0, f))
+		return;
+	check("/proc/mounts leaves out the default max_xattr_bytes",
+	      shown(mp, "max_xattr_bytes", -1), -1, fn);
+	leave(mp, "umount without max_xattr_bytes", f);
 }
 
 static void run_fs(const char *mp)
@@ -388,6 +498,7 @@ static void run_fs(const char *mp)
 	mounts_rows(mp);
 	link_rows(mp);
 	many_names_rows(mp);
+	budget_rows(mp);
 }
 
 int main(int argc, char **argv)

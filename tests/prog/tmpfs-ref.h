@@ -131,10 +131,11 @@ static void die(const char *what)
 
 /* ---- the statistics file of our filesystems ---- */
 
-/* The type-wide inodes_live of cur_fs, or -1 (tmpfs has none). */
-static inline long live_inodes(void)
+/* The type-wide figure @key of cur_fs, or -1 (tmpfs has none). */
+static inline long fs_stat(const char *key)
 {
 	char path[128], line[256];
+	size_t klen = strlen(key);
 	long v = -1;
 	FILE *f;
 
@@ -143,10 +144,17 @@ static inline long live_inodes(void)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "inodes_live: %ld", &v) == 1)
+		if (!strncmp(line, key, klen) && line[klen] == ':') {
+			v = strtol(line + klen + 1, NULL, 10);
 			break;
+		}
 	fclose(f);
 	return v;
+}
+
+static inline long live_inodes(void)
+{
+	return fs_stat("inodes_live");
 }
 
 static inline void check_live(const char *what, long want)
