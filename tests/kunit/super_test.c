@@ -142,6 +142,26 @@ static void st_uid_gid(struct kunit *test)
 	put_fs_context(fc);
 }
 
+/*
+ * The top of a limit's range: ULONG_MAX and beyond are refused and change
+ * nothing; one below ULONG_MAX is the largest limit. @limit is the field
+ * of the context's options that @key sets.
+ */
+static void st_limit_top(struct kunit *test, struct fs_context *fc,
+			 const char *key, const unsigned long *limit)
+{
+	unsigned long before = *limit;
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, key, "18446744073709551615"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, key, "18446744073709551616"),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, *limit, before);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, key, "18446744073709551614"),
+			0);
+	KUNIT_EXPECT_EQ(test, *limit, ULONG_MAX - 1);
+}
+
 static void st_max_inodes(struct kunit *test)
 {
 	struct fs_context *fc = st_context(test);
@@ -150,21 +170,16 @@ static void st_max_inodes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "1"), 0);
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "0"), -EINVAL);
-	/* ULONG_MAX is refused; one below it is the largest limit. */
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
-				       "18446744073709551615"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
-				       "18446744073709551616"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes",
-				       "18446744073709551614"), 0);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, ULONG_MAX - 1);
+	st_limit_top(test, fc, "max_inodes", &st_opts(fc)->max_inodes);
 	put_fs_context(fc);
 }
 
 static void st_max_xattr_bytes(struct kunit *test)
 {
+	static const char *const bad[] = { "1m", "-1", "", "0x", NULL };
 	struct fs_context *fc = st_context(test);
+	size_t i;
 
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "65536"),
 			0);
@@ -174,22 +189,13 @@ static void st_max_xattr_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "0"), 0);
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
 	/* Bytes, as a plain number; a refused value changes nothing. */
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "1m"),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "-1"),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", ""),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", NULL),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
-				       "18446744073709551615"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
-				       "18446744073709551616"), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, st_parse(test, fc, "max_xattr_bytes",
+						   bad[i]), -EINVAL,
+				    "max_xattr_bytes=%s", bad[i] ?: "(none)");
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes",
-				       "18446744073709551614"), 0);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, ULONG_MAX - 1);
+	st_limit_top(test, fc, "max_xattr_bytes",
+		     &st_opts(fc)->max_xattr_bytes);
 	put_fs_context(fc);
 }
 
@@ -258,45 +264,45 @@ static void st_reconfigure(struct kunit *test)
 /* max_xattr_bytes, alone and beside max_inodes: all or nothing. */
 static void st_reconfigure_xattr_bytes(struct kunit *test)
 {
+	const unsigned int x = IPAT_SEEN_MAX_XATTR_BYTES;
+	const unsigned int both = x | IPAT_SEEN_MAX_INODES;
+	/* Each step: options given, result, both limits after it. */
+	static const struct {
+		unsigned int seen;
+		unsigned long inodes, bytes;
+		int err;
+		unsigned long max_inodes, max_bytes;
+	} steps[] = {
+		{ x, 0, 499, -EINVAL, 10, 1000 },	/* below the 500 used */
+		{ x, 0, 500, 0, 10, 500 },		/* exactly full */
+		{ x, 7, 4000, 0, 10, 4000 },		/* inodes not named */
+		{ both, 4, 8000, -EINVAL, 10, 4000 },	/* inodes below use */
+		{ both, 20, 100, -EINVAL, 10, 4000 },	/* bytes below use */
+		{ both, 20, 8000, 0, 20, 8000 },
+	};
 	struct st_fixture *fx = test->priv;
-	struct ipat_options opts = { .seen = IPAT_SEEN_MAX_XATTR_BYTES };
+	struct ipat_options opts = {};
 	struct fs_context fc = {
 		.root = &fx->dentry,
 		.fs_private = &opts,
 	};
+	size_t i;
 
 	fx->sbi.max_inodes = 10;
 	fx->sbi.used_inodes = 5;
 	fx->sbi.max_xattr_bytes = 1000;
 	fx->sbi.used_xattr_bytes = 500;
-	opts.max_xattr_bytes = 499;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 1000);
-	opts.max_xattr_bytes = 500;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 500);
-	/* Only the limit named changes. */
-	opts.max_inodes = 7;
-	opts.max_xattr_bytes = 4000;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
-	/* One limit refused: neither changes. */
-	opts.seen = IPAT_SEEN_MAX_INODES | IPAT_SEEN_MAX_XATTR_BYTES;
-	opts.max_inodes = 4;
-	opts.max_xattr_bytes = 8000;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
-	opts.max_inodes = 20;
-	opts.max_xattr_bytes = 100;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 4000);
-	opts.max_xattr_bytes = 8000;
-	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 20);
-	KUNIT_EXPECT_EQ(test, fx->sbi.max_xattr_bytes, 8000);
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		opts.seen = steps[i].seen;
+		opts.max_inodes = steps[i].inodes;
+		opts.max_xattr_bytes = steps[i].bytes;
+		KUNIT_EXPECT_EQ_MSG(test, ipat_reconfigure(&fc), steps[i].err,
+				    "step %zu", i);
+		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_inodes,
+				    steps[i].max_inodes, "step %zu", i);
+		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_xattr_bytes,
+				    steps[i].max_bytes, "step %zu", i);
+	}
 }
 
 static void st_reserve(struct kunit *test)
