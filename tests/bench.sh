@@ -260,6 +260,7 @@ fi
 # Many xattr names on one file: per-op figures flat in N show the store
 # scales. ramfs has no xattrs.
 xfs=$(echo $fslist | tr ' ' '\n' | grep -vx ramfs | tr '\n' ' ')
+[ "$extras" = 1 ] || xnames=
 for n in $xnames; do
 	echo "bench: $n xattr names on one file [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
