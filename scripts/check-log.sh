@@ -12,6 +12,27 @@
 # is no report, and neither is a boot line such as "RETBleed: WARNING: ..."
 # about the CPU's mitigations. Test output must not start a line with
 # one of these words.
+#
+# Expected reports. A guest test that provokes a kernel report on purpose
+# brackets the step with two kernel log lines (ipat_expect in
+# tests/lib/guest.sh writes them to /dev/kmsg):
+#   IPAT-EXPECT begin KIND
+#   IPAT-EXPECT end KIND
+# Inside that window, and only there, a report of that KIND is allowed:
+# its head line (below), and the one "Call Trace:" of the stack dump that
+# follows it. Everything else still fails inside the window: a BUG,
+# WARNING, Oops or KASAN report, a report of another kind, a second call
+# trace with no head of its own. So does a window left open at the end of
+# the log, an end with no begin, a begin inside an open window, or an
+# unknown KIND. The kinds:
+#   oom    "<comm> invoked oom-killer:", from a memory cgroup whose only
+#          task is unkillable (oom_score_adj -1000): the charge fails with
+#          ENOMEM after "Out of memory and no killable processes..."
+#          (tests/guest/55-memcg.sh)
+#   fault  the reports of an injected allocation failure: warn_alloc's
+#          "<comm>: page allocation failure: order:" and "<comm>: vmalloc
+#          error: size ", and kmem_cache_create's "...(<cache>) failed
+#          with error" (tests/guest/81-fail-load.sh)
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: check-log.sh CONSOLE-LOG" >&2; exit 2; }
@@ -50,9 +71,42 @@ reports=(
 	'kmemleak: Kernel memory leak detector disabled'
 	'kmemleak: Cannot allocate a kmemleak_object structure'
 )
-pattern="(^|\[ *[0-9]+\.[0-9]+\] )($(IFS='|'; echo "${reports[*]}"))"
+# The head lines of each kind of expected report (see above).
+expect_oom='[^ ]+ invoked oom-killer:'
+expect_fault='[^ ]+: (page allocation failure: order:|vmalloc error: size )|[a-z_]*kmem_cache_create[a-z_]*\([^)]*\) failed with error'
 
-found=$(tr -d '\r' <"$log" | grep -nE -- "$pattern" || true)
+# A line of the kernel's starts the line or follows its timestamp.
+kernel='(^|\[ *[0-9]+\.[0-9]+\] )'
+# In the environment, not awk -v, which would eat the backslashes.
+found=$(tr -d '\r' <"$log" |
+	REPORT="$kernel($(IFS='|'; echo "${reports[*]}"))" \
+	MARK="${kernel}IPAT-EXPECT (begin|end) [^ ]+( |\$)" \
+	TRACE="${kernel}Call Trace:" \
+	HEAD_oom="$kernel($expect_oom)" HEAD_fault="$kernel($expect_fault)" \
+	awk '
+	function report(why) { print NR ":" line why }
+	BEGIN { head["oom"] = ENVIRON["HEAD_oom"]; head["fault"] = ENVIRON["HEAD_fault"] }
+	{ line = $0 }
+	line ~ ENVIRON["MARK"] {
+		sub(/.*IPAT-EXPECT /, "")
+		split($0, w, " ")
+		if (!(w[2] in head))
+			report(" (unknown kind of expected report)")
+		else if (w[1] == "begin" && kind != "")
+			report(" (inside the open window of line " begun ")")
+		else if (w[1] == "begin")
+			{ kind = w[2]; begun = NR; owed = 0 }
+		else if (w[2] != kind)
+			report(" (no window of this kind is open)")
+		else
+			kind = ""
+		next
+	}
+	kind != "" && $0 ~ head[kind] { owed = 1; next }
+	kind != "" && owed && $0 ~ ENVIRON["TRACE"] { owed = 0; next }
+	$0 ~ ENVIRON["REPORT"] { report("") }
+	END { if (kind != "") print begun ": IPAT-EXPECT begin " kind " (never ended)" }
+	' || true)
 if [ -n "$found" ]; then
 	echo "check-log: kernel reports in $log (line: text):"
 	echo "$found" | head -n 40

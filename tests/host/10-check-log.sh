@@ -4,7 +4,8 @@
 # scripts/check-log.sh passes a clean console log (which holds harmless
 # look-alikes: boot messages and test output naming BUG, WARNING, ...)
 # and rejects it with each kind of kernel report from fixtures/reports.txt
-# added alone.
+# added alone; and its windows of expected reports (IPAT-EXPECT) pass or
+# fail as fixtures/expected-reports.txt says.
 set -eu
 cd "$(dirname "$0")/../.."
 fixtures=tests/host/fixtures
@@ -34,5 +35,25 @@ while IFS= read -r report; do
 	fi
 done <"$fixtures/reports.txt"
 
-echo "check-log: clean log and $count report kinds checked"
+# Each case of expected-reports.txt into $tmp/case.N, its verdict and
+# name into $tmp/cases.
+awk -v dir="$tmp" '
+	/^#/ { next }
+	/^== / { n++; print $2 "\t" substr($0, length($2) + 5) >dir "/cases"; next }
+	n { print >(dir "/case." n) }
+' "$fixtures/expected-reports.txt"
+windows=0
+while IFS=$'\t' read -r verdict name; do
+	windows=$((windows + 1))
+	{ head -n 20 "$fixtures/clean.log"; sed 's/$/\r/' "$tmp/case.$windows"
+	  tail -n +21 "$fixtures/clean.log"; } >"$tmp/log"
+	rc=0
+	scripts/check-log.sh "$tmp/log" >"$tmp/out" || rc=$?
+	case $verdict:$rc in
+	pass:0|fail:1) ;;
+	*) cat "$tmp/out"; echo "check-log: exit $rc, expected to $verdict: $name"; bad=1 ;;
+	esac
+done <"$tmp/cases"
+
+echo "check-log: clean log, $count report kinds and $windows expected-report windows checked"
 exit "$bad"

@@ -26,6 +26,20 @@ ipat_run() {
 	"$@" || ipat_fail "'$*' exited with status $?"
 }
 
+# ipat_expect KIND CMD...: run CMD, which provokes kernel reports of KIND
+# on purpose, between the kernel log lines "IPAT-EXPECT begin KIND" and
+# "IPAT-EXPECT end KIND": scripts/check-log.sh allows those reports there
+# and nowhere else (its header lists the kinds). Returns CMD's status.
+ipat_expect() {
+	ipat_expect_kind=$1
+	shift
+	echo "IPAT-EXPECT begin $ipat_expect_kind" >/dev/kmsg
+	ipat_expect_rc=0
+	"$@" || ipat_expect_rc=$?
+	echo "IPAT-EXPECT end $ipat_expect_kind" >/dev/kmsg
+	return $ipat_expect_rc
+}
+
 ipat_module_loaded() {
 	grep -q '^inode_patterns ' /proc/modules
 }
