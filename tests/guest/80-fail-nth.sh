@@ -15,89 +15,26 @@
 set -eu
 . /tests/lib/guest.sh
 
-if [ ! -e /proc/thread-self/fail-nth ]; then
-	ipat_skip "no fail-nth (kernel without CONFIG_FAULT_INJECTION)"
-fi
-dbg=/sys/kernel/debug
-grep -q " $dbg debugfs " /proc/mounts || ipat_run mount -t debugfs none $dbg
-for dir in failslab fail_page_alloc; do
-	[ -d "$dbg/$dir" ] || ipat_fail "fail-nth but no $dbg/$dir"
-done
-
-# Writes a value, failing loudly if the kernel refuses it.
-put() {
-	echo "$2" >"$1" || ipat_fail "cannot write '$2' to $1"
-}
-
-restore() {
-	put $dbg/failslab/cache-filter N
-	put $dbg/fail_page_alloc/min-order 1
-	for dir in failslab fail_page_alloc; do
-		put $dbg/$dir/ignore-gfp-wait Y
-		put $dbg/$dir/verbose 2
-	done
-	put $dbg/fail_page_alloc/ignore-gfp-highmem Y
-}
-
+ipat_fault_setup
 ipat_run modprobe inode_patterns
-
-# failslab's cache filter leaves out kmemleak's own caches: its metadata
-# allocation after each real one has a fallback pool, so a fault there is
-# absorbed and would double the points. The filter flag can only be set at
-# boot: tests/run-qemu.sh boots the debug kernel with
-# slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area.
-for cache in kmalloc-64 dentry union_inode_cache embedfs_inode_cache; do
-	[ "$(cat /sys/kernel/slab/$cache/failslab)" = 1 ] ||
-		ipat_fail "$cache is not marked for failslab: boot with slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area"
-done
-if [ -e /sys/kernel/slab/kmemleak_object ]; then
-	[ "$(cat /sys/kernel/slab/kmemleak_object/failslab)" = 0 ] ||
-		ipat_fail "kmemleak_object is marked for failslab (see slub_debug above)"
-fi
-
-# fail-nth counts only the allocations a fault attribute would consider:
-# by default both skip any that may sleep, that is nearly all of ours.
-# task-filter goes before probability, which stays 0: fail-nth needs
-# neither, and nothing else may inject. verbose 0: an injected fault is
-# expected here, not a report for the log check.
-for dir in failslab fail_page_alloc; do
-	put $dbg/$dir/task-filter Y
-	put $dbg/$dir/probability 0
-	put $dbg/$dir/ignore-gfp-wait N
-	put $dbg/$dir/verbose 0
-done
-put $dbg/fail_page_alloc/ignore-gfp-highmem N
-put $dbg/failslab/cache-filter Y
-
-if [ -e $dbg/kmemleak ]; then
-	# Leaks from before this test are not this test's.
-	put $dbg/kmemleak scan
-	put $dbg/kmemleak clear
-fi
+ipat_failslab_marked union_inode_cache embedfs_inode_cache
 
 results=$IPAT_TMP/results
 : >"$results"
 for pass in slab page; do
-	if [ $pass = slab ]; then
-		# Orders below min-order are never failed: no page at all.
-		put $dbg/fail_page_alloc/min-order 11
-	else
-		# Every page, and no slab object that may sleep (all of ours).
-		put $dbg/fail_page_alloc/min-order 0
-		put $dbg/failslab/ignore-gfp-wait Y
-	fi
+	ipat_fault_pass $pass
 	for fs in $IPAT_FSTYPES; do
 		echo "== failnth $fs ($pass pass)"
 		if ! failnth "$fs" "$IPAT_TMP" $pass >"$IPAT_TMP/out"; then
 			cat "$IPAT_TMP/out"
-			restore
+			ipat_fault_restore
 			ipat_fail "failnth $fs $pass"
 		fi
 		cat "$IPAT_TMP/out"
 		grep '^FAILNTH ' "$IPAT_TMP/out" >>"$results"
 	done
 done
-restore
+ipat_fault_restore
 
 # The table the report quotes: per call, the fault points that failed it,
 # slab pass / page pass. Absorbed faults (the call succeeded anyway) apart.
@@ -147,14 +84,10 @@ for fs in $IPAT_FSTYPES; do
 	[ "$live" = 0 ] || ipat_fail "$fs: $live inodes live after unmount"
 done
 
-if [ -e $dbg/kmemleak ]; then
-	# A new object is too young to report for 5 seconds: scan, wait, scan.
-	put $dbg/kmemleak scan
-	sleep 6
-	put $dbg/kmemleak scan
-	leaks=$(cat $dbg/kmemleak)
-	if [ -n "$leaks" ]; then
-		echo "$leaks" | head -n 60
+if [ -e $ipat_dbg/kmemleak ]; then
+	ipat_kmemleak "$IPAT_TMP/leaks"
+	if [ -s "$IPAT_TMP/leaks" ]; then
+		head -n 60 "$IPAT_TMP/leaks"
 		ipat_fail "kmemleak reports leaks after fault injection"
 	fi
 	echo "ok: kmemleak found no leak"

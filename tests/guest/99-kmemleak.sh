@@ -7,17 +7,14 @@
 set -eu
 . /tests/lib/guest.sh
 
-dbg=/sys/kernel/debug
-grep -q " $dbg debugfs " /proc/mounts || mount -t debugfs none $dbg 2>/dev/null || true
-if [ ! -e $dbg/kmemleak ]; then
+grep -q " $ipat_dbg debugfs " /proc/mounts ||
+	mount -t debugfs none $ipat_dbg 2>/dev/null || true
+if [ ! -e $ipat_dbg/kmemleak ]; then
 	ipat_skip "no kmemleak (kernel without CONFIG_DEBUG_KMEMLEAK)"
 fi
-ipat_run sh -c "echo scan >$dbg/kmemleak"
-sleep 6
-ipat_run sh -c "echo scan >$dbg/kmemleak"
-leaks=$(cat $dbg/kmemleak)
-if [ -n "$leaks" ]; then
-	echo "$leaks" | head -n 100
+ipat_kmemleak "$IPAT_TMP/leaks"
+if [ -s "$IPAT_TMP/leaks" ]; then
+	head -n 100 "$IPAT_TMP/leaks"
 	ipat_fail "kmemleak: unreferenced objects (above)"
 fi
 echo "ok: kmemleak reports no leak"
