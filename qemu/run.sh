@@ -61,6 +61,10 @@ slub_debug=slub_debug=FZPU
 [ "$mode" = bench ] && slub_debug=
 params="console=ttyS0 $slub_debug slab_nomerge panic_on_warn=1 oops=panic"
 params="$params panic=-1 edd=off ipat.mode=$mode"
+# The dmesg dump at the end of a test run must hold the whole boot: an
+# expected report's window (scripts/check-log.sh) must not lose its begin
+# line to a wrapped log buffer, as the debug kernel's 128 KiB did.
+params="$params log_buf_len=16M"
 
 # Instruction mode: see QEMU_ICOUNT above.
 icount=() smp=${QEMU_SMP:-2}
