@@ -19,7 +19,7 @@ debug_tier_params+=(IPAT_WL_SEEDS=2 IPAT_HAMMER_OPS=1000 IPAT_LIFETIME_CYCLES=15
 debug_tier_skip=${IPAT_DEBUG_SKIP-75-stress-ng 90-bench-quick}
 # What a debug kernel exists for: these may skip on Debian's kernels,
 # never on a debug kernel.
-debug_tier_required="80-fail-nth 85-kunit 99-kmemleak"
+debug_tier_required="80-fail-nth 81-fail-load 85-kunit 99-kmemleak"
 
 # The guest tests this tier runs, as an ipat.tests list.
 debug_tier_tests() {
