@@ -20,6 +20,11 @@ set -eu
 
 cg=/sys/fs/cgroup
 files=${IPAT_MEMCG_FILES:-4000}
+# The limit's room for files, KiB, and what the slab charge may stay above
+# its start after unmount (bytes): partly used slab pages' objects freed
+# after an RCU grace period are waited for (below), this is what is left
+# in flight.
+room=2048 slack=16384
 grep -qw cgroup2 /proc/filesystems && [ -d $cg ] ||
 	ipat_skip "no cgroup v2 in this kernel"
 grep -q " $cg cgroup2 " /proc/mounts || ipat_run mount -t cgroup2 none $cg
@@ -36,7 +41,7 @@ charge() {
 	mkdir -p "$mnt"
 	ipat_run mount -t "$1" none "$mnt"
 	# The child joins the group, then memcg alone runs there.
-	out=$(sh -c "echo \$\$ >$group/cgroup.procs && exec memcg $group $mnt $files") ||
+	out=$(sh -c "echo \$\$ >$group/cgroup.procs && exec memcg charge $group $mnt $files") ||
 		{ umount "$mnt"; ipat_fail "memcg on $1: $out"; }
 	ipat_run umount "$mnt"
 	charged=$(echo "$out" | sed -n 's/^MEMCG-CHARGE //p')
@@ -57,6 +62,57 @@ done
 # shellcheck disable=SC2154 # set by the eval above
 [ "$charged_voidfs_demo" -ge $((ramfs + 40)) ] ||
 	ipat_fail "voidfs_demo: $charged_voidfs_demo bytes per file, not ramfs's $ramfs plus its private object (>= 40): the second allocation is not charged"
+echo "ok: each pattern's allocations are charged to the creator's memory cgroup"
+
+slab() {
+	awk '$1 == "slab" { print $2 }' $group/memory.stat
+}
+
+# The allocation the limit failed last, from its OOM report's stack: the
+# callers of the slab allocator, up to the VFS.
+failed_in() {
+	dmesg | awk '
+		/ invoked oom-killer:/ { frames = ""; on = 0 }
+		{ sub(/^\[[^]]*\] */, ""); f = $1; sub(/\+.*/, "", f) }
+		f ~ /^(vfs_create|filename_create)$/ { on = 0 }
+		on && f != "?" { frames = frames (frames == "" ? "" : " <- ") f }
+		f ~ /^(kmem_cache_alloc|__kmalloc|kmalloc)/ { on = 1 }
+		END { print frames }'
+}
+
+# The limit stops an unkillable runaway creator on a new mount of type $1
+# with ENOMEM (memcg.c asserts it all); then the charge goes back.
+runaway() {
+	mnt=$IPAT_TMP/$1
+	mkdir -p "$mnt"
+	ipat_run mount -t "$1" none "$mnt"
+	before=$(slab)
+	fstype=
+	[ "$1" = ramfs ] || fstype=$1
+	out=$(ipat_expect oom sh -c "echo \$\$ >$group/cgroup.procs && exec memcg runaway $group $mnt $room $fstype") ||
+		{ umount "$mnt"; ipat_fail "memcg runaway on $1: $out"; }
+	ipat_run umount "$mnt"
+	result=$(echo "$out" | sed -n 's/^MEMCG-RUNAWAY //p')
+	[ -n "$result" ] || ipat_fail "memcg runaway on $1 printed no result: $out"
+	read -r made at_limit errno <<-EOF
+	$result
+	EOF
+	# Objects freed after an RCU grace period, and memory.stat flushed
+	# every 2 seconds: wait up to 10 s for the charge to come back.
+	tries=0
+	while [ $(($(slab) - before)) -gt $slack ] && [ $tries -lt 20 ]; do
+		sleep 0.5
+		tries=$((tries + 1))
+	done
+	after=$(slab)
+	echo "$1: $errno after $made files (failed: $(failed_in)); slab charge $before bytes, $at_limit at the limit, $after after unmount"
+	[ $((after - before)) -le $slack ] ||
+		ipat_fail "$1: the slab charge is $((after - before)) bytes above its start after unmount"
+}
+
+for fs in ramfs $IPAT_FSTYPES; do
+	runaway "$fs"
+done
 ipat_run rmmod inode_patterns
 rmdir $group
-echo "ok: each pattern's allocations are charged to the creator's memory cgroup"
+echo "ok: the limit stops an unkillable creator with an error, nothing half-made, nothing left charged"
