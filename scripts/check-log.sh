@@ -25,10 +25,11 @@
 # trace with no head of its own. So does a window left open at the end of
 # the log, an end with no begin, a begin inside an open window, or an
 # unknown KIND. The kinds:
-#   oom    "<comm> invoked oom-killer:", from a memory cgroup whose only
-#          task is unkillable (oom_score_adj -1000): the charge fails with
-#          ENOMEM after "Out of memory and no killable processes..."
-#          (tests/guest/55-memcg.sh)
+#   oom    "<comm> invoked oom-killer: ..., oom_score_adj=-1000", from a
+#          memory cgroup whose only task is unkillable: the charge fails
+#          with ENOMEM after "Out of memory and no killable processes..."
+#          (tests/guest/55-memcg.sh). A task that can be killed, and one
+#          that is ("...: Killed process"), still fail.
 #   fault  the reports of an injected allocation failure: warn_alloc's
 #          "<comm>: page allocation failure: order:" and "<comm>: vmalloc
 #          error: size ", and kmem_cache_create's "...(<cache>) failed
@@ -61,6 +62,7 @@ reports=(
 	'rcu: INFO: .* detected stalls'
 	'UBSAN:'
 	'[^ ]+ invoked oom-killer:'
+	'(Memory cgroup out of memory|Out of memory[^:]*): Killed process'
 	# The debug kernel's detectors (scripts/debug-kernel.sh). KASAN and
 	# KFENCE say "BUG: KASAN: ..." and "BUG: KFENCE: ...", lockdep
 	# "WARNING: possible circular locking dependency detected" and the
@@ -72,7 +74,7 @@ reports=(
 	'kmemleak: Cannot allocate a kmemleak_object structure'
 )
 # The head lines of each kind of expected report (see above).
-expect_oom='[^ ]+ invoked oom-killer:'
+expect_oom='[^ ]+ invoked oom-killer: .*, oom_score_adj=-1000$'
 expect_fault='[^ ]+: (page allocation failure: order:|vmalloc error: size )|[a-z_]*kmem_cache_create[a-z_]*\([^)]*\) failed with error'
 
 # A line of the kernel's starts the line or follows its timestamp.
