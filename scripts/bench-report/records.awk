@@ -22,7 +22,8 @@ $2 == "fsinfo" {
 	obj = F["inode_object"]; sub(/_\(.*$/, "", obj)
 	icache[fs] = obj; objsize[fs] = F["inode_object_size"]
 	priv_size[fs] = F["private_object_size"]; priv_alloc[fs] = F["private_alloc_size"]
-	if (priv_alloc[fs] > 0) icache[fs] = icache[fs] " kmalloc-" priv_alloc[fs]
+	# kmalloc-cg-N when the allocation is accounted (voidfs_demo, GFP_KERNEL_ACCOUNT)
+	if (priv_alloc[fs] > 0) icache[fs] = icache[fs] " kmalloc-" priv_alloc[fs] " kmalloc-cg-" priv_alloc[fs]
 	floor[fs] = F["vfs_inode_size"] + F["payload_size"]
 	if ("union_largest_member_size" in F) largest_member[fs] = F["union_largest_member_size"]
 }
