@@ -67,6 +67,9 @@ void ipat_xattrs_free(struct super_block *sb, struct ipat_xattrs *xattrs)
 	struct ipat_xattr *xattr, *next;
 	size_t bytes = 0;
 
+	/* Most inodes have none: no mount lock, no atomic, on every evict. */
+	if (RB_EMPTY_ROOT(&xattrs->tree))
+		return;
 	rbtree_postorder_for_each_entry_safe(xattr, next, &xattrs->tree, node) {
 		bytes += ipat_xattr_bytes(xattr);
 		kvfree(xattr);
