@@ -76,9 +76,10 @@ layouts=flat,spread extras=1
 # Instruction counts repeat from boot to boot (results/bench/repeat.md):
 # a second repetition would measure nothing new, and the time it took
 # buys the largest size in both layouts.
-[ "$clock" = icount ] && [ "$mode" != quick ] && reps=1
 v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
-[ "$clock" = icount ] && [ "$mode" != quick ] && big_layouts=$layouts
+if [ "$clock" = icount ] && [ "$mode" != quick ]; then
+	reps=1 big_layouts=$layouts
+fi
 v=$(param bench_extras); extras=${v:-$extras}
 v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
 v=$(param bench_reps); reps=${v:-$reps}
