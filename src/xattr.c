@@ -144,18 +144,14 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 }
 
 /*
- * May @new (NULL: a removal) take the place of @old (NULL: none)? Called
- * under the store's lock, and takes what @new costs beyond @old from the
- * mount's max_xattr_bytes, so that a value replaced by one no larger always
- * fits. Return: 0 or the errno.
+ * May @new (NULL: a removal) of a @name_len name take the place of @old
+ * (NULL: none)? Called under the store's lock. Return: 0 or the errno.
  */
-static int ipat_xattr_check(struct super_block *sb, struct ipat_xattrs *xattrs,
-			    struct ipat_xattr *old, struct ipat_xattr *new,
+static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
+			    const struct ipat_xattr *old,
+			    const struct ipat_xattr *new, size_t name_len,
 			    int flags)
 {
-	size_t old_bytes = ipat_xattr_bytes(old);
-	size_t new_bytes = ipat_xattr_bytes(new);
-
 	if (old && (flags & XATTR_CREATE))
 		return -EEXIST;
 	if (!old && (flags & XATTR_REPLACE))
@@ -167,10 +163,7 @@ static int ipat_xattr_check(struct super_block *sb, struct ipat_xattrs *xattrs,
 	 * and cp -a, tar --xattrs and backups would fail on the file: refuse
 	 * the name, as the kernel's filesystems do.
 	 */
-	if (!old && xattrs->names_len + strlen(new->name) + 1 > XATTR_LIST_MAX)
-		return -ENOSPC;
-	if (new_bytes > old_bytes &&
-	    !ipat_charge_xattr(sb, new_bytes - old_bytes))
+	if (!old && xattrs->names_len + name_len > XATTR_LIST_MAX)
 		return -ENOSPC;
 	return 0;
 }
@@ -187,18 +180,27 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	const char *name = xattr_full_name(handler, suffix);
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
-	size_t old_bytes, new_bytes;
+	size_t old_bytes, new_bytes = 0;
 	int err;
 
 	if (value) {
 		new = ipat_xattr_alloc(name, value, size);
 		if (!new)
 			return -ENOMEM;
+		new_bytes = ipat_xattr_bytes(new);
 	}
 
 	spin_lock(&xattrs->lock);
 	old = ipat_xattr_find(xattrs, name);
-	err = ipat_xattr_check(inode->i_sb, xattrs, old, new, flags);
+	old_bytes = ipat_xattr_bytes(old);
+	err = ipat_xattr_check(xattrs, old, new, name_len, flags);
+	/*
+	 * Only growth is charged, under the lock, so that a value replaced
+	 * by one no larger always fits.
+	 */
+	if (!err && new_bytes > old_bytes &&
+	    !ipat_charge_xattr(inode->i_sb, new_bytes - old_bytes))
+		err = -ENOSPC;
 	if (!err && old && new) {
 		rb_replace_node(&old->node, &new->node, &xattrs->tree);
 	} else if (!err && old) {
@@ -214,9 +216,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 		kvfree(new);
 		return err;
 	}
-	old_bytes = ipat_xattr_bytes(old);
-	new_bytes = ipat_xattr_bytes(new);
-	/* ipat_xattr_check() charged the growth; give back a shrinkage. */
+	/* Growth was charged above; give back a shrinkage. */
 	if (old_bytes > new_bytes)
 		ipat_uncharge_xattr(inode->i_sb, old_bytes - new_bytes);
 	atomic_long_add((long)new_bytes - (long)old_bytes,
