@@ -6,9 +6,40 @@
  * The filesystem types are fakes, so the numbers are known exactly.
  */
 #include <kunit/test.h>
+#include <linux/proc_fs.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
+#include "ipat.h"
+
+/*
+ * A writer racing the statistics file. While st_racing_type is set, every
+ * counter read in src/stats.c is followed by one whole object lifetime on
+ * that type, counted in the order the module counts it (allocation before
+ * free): the worst a concurrent writer can do between two loads, made
+ * deterministic. The headers stats.c needs are in above, so the #define
+ * reaches only its own code.
+ */
+static struct ipat_fs_type *st_racing_type;
+
+static long st_racing_read(const atomic_long_t *counter)
+{
+	long value = atomic_long_read(counter);
+	struct ipat_fs_type *type = st_racing_type;
+
+	if (type) {
+		ipat_count_inode_alloc(type);
+		ipat_count_private_alloc(type);
+		ipat_count_private_free(type);
+		ipat_count_inode_free(type);
+	}
+	return value;
+}
+
+#define atomic_long_read st_racing_read
 #include "../../src/stats.c"
+#undef atomic_long_read
+
 #include "../../src/union_inode.c"
 
 #define STATS_BUF_SIZE	2048
@@ -154,6 +185,64 @@ static void st_union_layout(struct kunit *test)
 		       sizeof(struct blockfs_inode_info));
 }
 
+/* The value of the line "key: value", which must be there. */
+static long st_line_value(struct kunit *test, const char *text,
+			  const char *key)
+{
+	size_t len = strlen(key);
+	const char *at = text, *end;
+	char number[24] = {};
+	long value;
+
+	while ((at = strstr(at, key))) {
+		if ((at == text || at[-1] == '\n') && !strncmp(at + len, ": ", 2))
+			break;
+		at += len;
+	}
+	KUNIT_ASSERT_NOT_NULL_MSG(test, at, "no line \"%s\" in:\n%s", key,
+				  text);
+	at += len + 2;
+	end = strchr(at, '\n');
+	KUNIT_ASSERT_NOT_NULL(test, end);
+	KUNIT_ASSERT_LT(test, end - at, (long)sizeof(number));
+	memcpy(number, at, end - at);
+	KUNIT_ASSERT_EQ(test, kstrtol(number, 10, &value), 0);
+	return value;
+}
+
+/*
+ * A reader racing writers never sees fewer objects live than there are:
+ * frees are read before allocations. Read the other way round, a lifetime
+ * that starts and ends between the two loads counts a free whose
+ * allocation the reader missed, and an idle type shows -2 objects live.
+ */
+static void st_read_order(struct kunit *test)
+{
+	struct ipat_fs_type *type = st_new_type(test, 600, 100);
+	long inodes_allocated, inodes_freed, privates_allocated, privates_freed;
+	char *text;
+
+	/* One object of each kind live before the race. */
+	ipat_count_inode_alloc(type);
+	ipat_count_private_alloc(type);
+	st_racing_type = type;
+	text = st_stats(test, type);
+	st_racing_type = NULL;
+
+	inodes_allocated = st_line_value(test, text, "inode_objects_allocated");
+	inodes_freed = st_line_value(test, text, "inode_objects_freed");
+	privates_allocated = st_line_value(test, text,
+					   "private_objects_allocated");
+	privates_freed = st_line_value(test, text, "private_objects_freed");
+	/* The writer ran: the race took place. */
+	KUNIT_EXPECT_GT(test, atomic_long_read(&type->stats.inode_frees), 0);
+	KUNIT_EXPECT_GE(test, inodes_allocated - inodes_freed, 1);
+	KUNIT_EXPECT_GE(test, privates_allocated - privates_freed, 1);
+	KUNIT_EXPECT_GE(test, st_line_value(test, text, "inode_objects_live"), 1);
+	KUNIT_EXPECT_GE(test, st_line_value(test, text, "bytes_in_use"),
+			(long)(600 + kmalloc_size_roundup(100)));
+}
+
 /* The counters are per type: one type's traffic shows in no other. */
 static void st_per_type(struct kunit *test)
 {
@@ -172,6 +261,7 @@ static struct kunit_case st_cases[] = {
 	KUNIT_CASE(st_xattr_bytes),
 	KUNIT_CASE(st_union_layout),
 	KUNIT_CASE(st_per_type),
+	KUNIT_CASE(st_read_order),
 	{}
 };
 
