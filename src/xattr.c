@@ -145,12 +145,13 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 
 /*
  * May @new (NULL: a removal) of a @name_len name take the place of @old
- * (NULL: none)? Called under the store's lock. Return: 0 or the errno.
+ * (NULL: none), on an inode whose LSM names take @lsm_len in a listing?
+ * Called under the store's lock. Return: 0 or the errno.
  */
 static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 			    const struct ipat_xattr *old,
 			    const struct ipat_xattr *new, size_t name_len,
-			    int flags)
+			    size_t lsm_len, int flags)
 {
 	if (old && (flags & XATTR_CREATE))
 		return -EEXIST;
@@ -160,10 +161,10 @@ static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 		return -ENODATA;	/* removal of a missing attribute */
 	/*
 	 * Past this, listxattr() could not return the names at all (E2BIG),
-	 * and cp -a, tar --xattrs and backups would fail on the file: refuse
-	 * the name, as the kernel's filesystems do.
+	 * the LSM's among them, and cp -a, tar --xattrs and backups would
+	 * fail on the file: refuse the name, as the kernel's filesystems do.
 	 */
-	if (!old && xattrs->names_len + name_len > XATTR_LIST_MAX)
+	if (!old && lsm_len + xattrs->names_len + name_len > XATTR_LIST_MAX)
 		return -ENOSPC;
 	return 0;
 }
@@ -181,6 +182,8 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	size_t old_bytes, new_bytes = 0;
+	/* What ipat_listxattr() lists first; negative: nothing. */
+	int lsm_len = max(security_inode_listsecurity(inode, NULL, 0), 0);
 	int err;
 
 	if (value) {
@@ -193,7 +196,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	spin_lock(&xattrs->lock);
 	old = ipat_xattr_find(xattrs, name);
 	old_bytes = ipat_xattr_bytes(old);
-	err = ipat_xattr_check(xattrs, old, new, name_len, flags);
+	err = ipat_xattr_check(xattrs, old, new, name_len, lsm_len, flags);
 	/*
 	 * Only growth is charged, under the lock, so that a value replaced
 	 * by one no larger always fits.

@@ -10,10 +10,44 @@
  * into the same module.
  */
 #include <kunit/test.h>
+#include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/rbtree.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/xattr.h>
 
+#include "ipat.h"
+
+/*
+ * An LSM that keeps a label on every inode, as SELinux or Smack do, which
+ * neither Debian kernel can show here (SELinux lists its name only with a
+ * policy loaded; Smack is not built). While xt_lsm_name is set, it stands
+ * in for security_inode_listsecurity() in src/xattr.c, with the same
+ * contract: the length of its names, copied when they fit. The headers
+ * xattr.c needs are in above, so the #define reaches only its own code.
+ */
+static const char *xt_lsm_name;
+
+static int xt_listsecurity(struct inode *inode, char *buf, size_t size)
+{
+	size_t len;
+
+	if (!xt_lsm_name)
+		return security_inode_listsecurity(inode, buf, size);
+	len = strlen(xt_lsm_name) + 1;
+	if (buf && len <= size)
+		memcpy(buf, xt_lsm_name, len);
+	return len;
+}
+
+#define security_inode_listsecurity xt_listsecurity
 #include "../../src/xattr.c"
+#undef security_inode_listsecurity
 
 /**
  * struct xt_fixture - one fake inode and what it hangs from
@@ -59,6 +93,8 @@ static int xt_init(struct kunit *test)
 	fx->dentry.d_inode = &fx->inode;
 	fx->dentry.d_sb = &fx->sb;
 	ipat_xattrs_init(&fx->payload.xattrs);
+	/* No LSM names unless a test asks for them. */
+	xt_lsm_name = NULL;
 	test->priv = fx;
 	return 0;
 }
@@ -291,6 +327,60 @@ static void xt_list_unprivileged(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(buf, user_names, sizeof(user_names)), 0);
 }
 
+/*
+ * The names an LSM keeps come first in the listing and count in its size,
+ * as simple_xattr_list() puts them on ramfs and tmpfs: a copy made from
+ * the listing keeps the file's label.
+ */
+static void xt_list_lsm(struct kunit *test)
+{
+	static const char names[] = "security.test\0trusted.b\0user.a\0user.c";
+	struct xt_fixture *fx = test->priv;
+	char buf[64];
+
+	xt_lsm_name = "security.test";
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			sizeof("security.test"));
+	xt_fill(test);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			sizeof(names));
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, sizeof(buf)),
+			sizeof(names));
+	KUNIT_EXPECT_EQ(test, memcmp(buf, names, sizeof(names)), 0);
+	/* Too short for all, or for the LSM's names alone. */
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf,
+					     sizeof(names) - 1), -ERANGE);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, 4), -ERANGE);
+}
+
+/*
+ * However many names are set, the listing, the LSM's names included, fits
+ * in XATTR_LIST_MAX: a name that would push it past gets ENOSPC, so that
+ * listxattr() never fails with E2BIG.
+ */
+static void xt_list_bound(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	char name[XATTR_NAME_MAX + 1];
+	int i, err = 0;
+
+	xt_lsm_name = "security.test";
+	/* 255-byte names: the bound is reached after 256 of them. */
+	memset(name, 'x', XATTR_NAME_MAX);
+	name[XATTR_NAME_MAX] = '\0';
+	memcpy(name, "user.", 5);
+	for (i = 0; i < 1000 && !err; i++) {
+		snprintf(name + 5, 5, "%04d", i);
+		name[9] = 'x';
+		err = xt_set(test, name, "", 0, 0);
+	}
+	KUNIT_EXPECT_EQ(test, err, -ENOSPC);
+	KUNIT_EXPECT_LE(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			XATTR_LIST_MAX);
+	KUNIT_EXPECT_GT(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			XATTR_LIST_MAX - XATTR_NAME_MAX - 1);
+}
+
 /* Eviction's ipat_xattrs_free() gives every byte back. */
 static void xt_free(struct kunit *test)
 {
@@ -401,6 +491,8 @@ static struct kunit_case xt_cases[] = {
 	KUNIT_CASE(xt_large_value),
 	KUNIT_CASE(xt_list),
 	KUNIT_CASE(xt_list_unprivileged),
+	KUNIT_CASE(xt_list_lsm),
+	KUNIT_CASE(xt_list_bound),
 	KUNIT_CASE(xt_free),
 	KUNIT_CASE(xt_budget),
 	KUNIT_CASE(xt_many),
