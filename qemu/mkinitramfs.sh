@@ -108,6 +108,8 @@ done
 for dir in guest selftest lib; do
 	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
 done
+# tests/lib/ftrace-profile.awk, for the bench's ipat.bench_trace.
+cp tests/lib/*.awk "$root/tests/lib/"
 for file in tests/demo.sh tests/bench.sh; do
 	if [ -f "$file" ]; then cp "$file" "$root/tests/"; fi
 done

@@ -29,6 +29,14 @@
 #   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
 #                               at most 5000; default: none): set, get,
 #                               list, remove, per op, on all but ramfs
+#   ipat.bench_trace=PHASE      profile one chunk of PHASE (create, stat,
+#                               refill, unlink) of each "files" run: the
+#                               middle chunk of the first filesystem runs
+#                               under ftrace's function_graph, and each
+#                               function's calls and own instructions
+#                               (icount) print as "IPAT-BENCH ftrace"
+#                               records (tests/lib/ftrace-profile.awk).
+#                               Those chunks' counts include the tracer's.
 #   ipat.bench_clock=icount     the guest clock counts instructions
 #                               (QEMU_ICOUNT=1, scripts/bench.sh): one
 #                               repetition (the counts repeat), both
@@ -220,6 +228,37 @@ echo "bench: warm-up [$(elapsed)s]" >&2
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
 	-r 0 $(targets_of "$fslist")
 
+# ipat.bench_trace: ipat-bench -t turns the tracer on for one chunk and
+# copies what it recorded; its options are set here, while it is current.
+trace=$(param bench_trace) trace_arg=
+if [ -n "$trace" ]; then
+	tracefs=/sys/kernel/tracing
+	[ -f $tracefs/tracing_on ] || mount -t tracefs nodev $tracefs
+	echo 0 >$tracefs/tracing_on
+	echo 65536 >$tracefs/buffer_size_kb
+	echo function_graph >$tracefs/current_tracer
+	# Each line names its task (ftrace-profile.awk keeps a call stack
+	# per task), and a frame does not count the time its task was
+	# switched out: that time is the other task's, in its own frames.
+	echo funcgraph-proc >$tracefs/trace_options
+	echo nosleep-time >$tracefs/trace_options
+	echo nop >$tracefs/current_tracer
+	trace_arg="-t $trace"
+	case $trace in
+	create|refill) trace_per=__x64_sys_openat ;;
+	stat) trace_per=__x64_sys_newfstatat ;;
+	*) trace_per=__x64_sys_unlinkat ;;
+	esac
+fi
+
+# profile TAG: the traced chunk's profile, after a run with -t.
+profile() {
+	[ -n "$trace" ] || return 0
+	awk -v tag="$1 phase=$trace" -v per="$trace_per" \
+		-f /tests/lib/ftrace-profile.awk /tmp/ipat-bench.trace
+	rm -f /tmp/ipat-bench.trace
+}
+
 # One run: all the filesystems at once, taking turns chunk by chunk
 # (tests/prog/ipat-bench.c), so that the host's slow spells hit them alike.
 # Twenty chunks a phase: enough for a median, few enough that reading
@@ -238,7 +277,8 @@ for n in $sizes; do
 			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
 			# shellcheck disable=SC2046 # one word per filesystem
 			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" \
-				$(targets_of "$list")
+				$trace_arg $(targets_of "$list")
+			profile "fs=$(echo $list | cut -d' ' -f1) layout=$layout n=$n rep=$rep"
 			rep=$((rep + 1))
 		done
 	done

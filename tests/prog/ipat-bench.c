@@ -2,7 +2,7 @@
 /*
  * ipat-bench: the measuring half of the benchmark (tests/bench.sh drives it).
  *
- *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...
+ *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] FSTYPE:DIR...
  *   ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...
  *   ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...
  *   ipat-bench xnames -n N FSTYPE:DIR...
@@ -17,7 +17,12 @@
  * figure the spell does not move. Around every create chunk it reads
  * /proc/slabinfo, so the slab growth of each filesystem is its own even
  * where two share a cache (ramfs and voidfs_demo: inode_cache); and the
- * module's statistics file before and after the create phase.
+ * module's statistics file before and after the create phase. With -t, the
+ * middle chunk of PHASE of the first FSTYPE runs under ftrace's
+ * function_graph tracer, whose trace is then copied to TRACE_COPY, for a
+ * profile of where its instructions go (tests/bench.sh, ipat.bench_trace).
+ * The tracer is on for that chunk only: its hooks cost every traced call
+ * some 650 instructions even while it records nothing.
  *
  * "payload" reaches each inode's private data through the VFS only: statx()
  * for the birth time and fgetxattr() for an xattr, on open file
@@ -46,6 +51,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -383,6 +389,54 @@ static const char *const phase_name[NPHASES] = {
 	"create", "stat", "refill", "unlink"
 };
 
+/* -t: the phase whose middle chunk is traced, or -1. */
+static int traced_phase = -1;
+
+#define TRACEFS		"/sys/kernel/tracing/"
+#define TRACE_COPY	"/tmp/ipat-bench.trace"
+
+/* Writes @value to the tracefs file @name (O_TRUNC: "trace" is emptied). */
+static void tracefs_write(const char *name, const char *value)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "%s", name);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0 || write(fd, value, strlen(value)) != (ssize_t)strlen(value))
+		die("write %s", path);
+	close(fd);
+}
+
+static void trace_start(void)
+{
+	tracefs_write("current_tracer", "function_graph");
+	tracefs_write("trace", "");
+	tracefs_write("tracing_on", "1");
+}
+
+/* Keeps the trace in TRACE_COPY: changing the tracer empties the buffer. */
+static void trace_stop(void)
+{
+	char buf[65536];
+	ssize_t len;
+	int in, out;
+
+	tracefs_write("tracing_on", "0");
+	in = open(TRACEFS "trace", O_RDONLY);
+	out = open(TRACE_COPY, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (in < 0 || out < 0)
+		die("copy the trace to " TRACE_COPY);
+	while ((len = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, len) != len)
+			die("write " TRACE_COPY);
+	if (len < 0)
+		die("read the trace");
+	close(in);
+	close(out);
+	tracefs_write("current_tracer", "nop");
+}
+
 /* The files of [from, to) a phase takes: REFILL and PUNCH, the odd ones. */
 static long phase_first(enum phase phase, long from)
 {
@@ -499,12 +553,21 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 
 			for (k = 0; k < ntargets; k++) {
 				struct target *t = &tg[(c + k) % ntargets];
+				bool traced = p == traced_phase && t == tg &&
+					      c == nchunks / 2;
 				uint64_t t0, t1;
 
 				fstype = t->fs;
+				if (traced)
+					trace_start();
 				t0 = now_ns();
 				do_files(&t->t, p, from, to);
 				t1 = now_ns();
+				if (traced) {
+					trace_stop();
+					printf("IPAT-BENCH note traced fs=%s phase=%s chunk=%ld files=%ld\n",
+					       t->fs, phase_name[p], c, files);
+				}
 				t->total_ns[p] += t1 - t0;
 				t->chunk_ns[p][c] = files ? (double)(t1 - t0) / files : 0;
 				if (p == CREATE) {
@@ -946,7 +1009,7 @@ static int cmd_xnames(int ntargets, char **specs, long n)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
+		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] FSTYPE:DIR...\n"
 		"       ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...\n"
 		"       ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
 		"       ipat-bench xnames -n N FSTYPE:DIR...\n");
@@ -957,19 +1020,26 @@ int main(int argc, char **argv)
 {
 	long n = 0, per_dir = 0, passes = 1, chunk = 0;
 	const char *cmd;
-	int opt, rep = 1;
+	int opt, p, rep = 1;
 
 	if (argc < 2)
 		usage();
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "n:D:c:p:r:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:D:c:p:r:t:")) != -1) {
 		switch (opt) {
 		case 'n': n = atol(optarg); break;
 		case 'D': per_dir = atol(optarg); break;
 		case 'c': chunk = atol(optarg); break;
 		case 'p': passes = atol(optarg); break;
 		case 'r': rep = atoi(optarg); break;
+		case 't':
+			for (p = 0; p < NPHASES; p++)
+				if (!strcmp(optarg, phase_name[p]))
+					traced_phase = p;
+			if (traced_phase < 0)
+				usage();
+			break;
 		default: usage();
 		}
 	}
