@@ -18,6 +18,7 @@
 #   speed.awk         timed mode: operations per second
 #   memory.awk        bytes per inode, slab geometry
 #   payload.awk       the private-data path
+#   profile.awk       where a traced chunk's instructions go (ipat.bench_trace)
 #   fsmark.awk        the independent peer (timed mode), the list of files
 #   plots.sh          the plots, from what the parts left in OUTDIR
 #
@@ -56,7 +57,7 @@ awk -v out="$out" -v page=4096 -v wall="${BENCH_WALL_S:-}" \
 	-f "$parts/lib.awk" -f "$parts/records.awk" -f "$parts/summary.awk" \
 	-f "$parts/header.awk" -f "$parts/targets.awk" -f "$parts/instructions.awk" \
 	-f "$parts/speed.awk" -f "$parts/memory.awk" -f "$parts/payload.awk" \
-	-f "$parts/fsmark.awk" "$raw"
+	-f "$parts/profile.awk" -f "$parts/fsmark.awk" "$raw"
 
 # CSV headers, prepended now that awk has written the rows (unsorted).
 header() {

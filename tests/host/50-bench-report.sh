@@ -5,8 +5,8 @@
 # output of a quick-mode boot) into its tables and CSV files, with ramfs at
 # exactly 1 in its own ratios and the targets judged from the figures; a
 # changed figure changes the verdict, and a log with no bench in it is
-# refused; the same for the instruction mode (fixtures/bench-icount.raw)
-# and for two logs read as one. The guest side of the bench is
+# refused; the same for the instruction mode (fixtures/bench-icount.raw),
+# for two logs read as one, and for a traced chunk's profile. The guest side of the bench is
 # tests/guest/90-bench-quick.sh.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -100,5 +100,28 @@ scripts/bench-report.sh "$tmp/changed" "$tmp/changed.raw" >/dev/null 2>&1
 scripts/bench-compare.sh "$tmp/ic" "$tmp/changed" | tail -n 1 | grep -q 'largest difference is 0.00%' &&
 	fail "bench-compare: a changed figure was not found"
 
-[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), a changed figure, two logs and a log without a bench checked"
+# A traced chunk's profile (ipat.bench_trace): per operation at the
+# smallest and the largest N, the totals, and the function that moved
+# most first. At 1k, 2 unlinks: iput 2 calls, 1,000 self; kfree 1 call,
+# 200. At 100k, 4 unlinks: iput 4 calls, 2,000; kfree 8 calls, 4,000.
+{ grep -v '^IPAT-BENCH end' "$icount"
+  t='IPAT-BENCH ftrace fs=embedfs_demo layout=flat rep=1 phase=unlink per=__x64_sys_unlinkat'
+  echo "$t n=1000 ops=2 fn=iput calls=2 self=1000"
+  echo "$t n=1000 ops=2 fn=kfree calls=1 self=200"
+  echo "$t n=100000 ops=4 fn=iput calls=4 self=2000"
+  echo "$t n=100000 ops=4 fn=kfree calls=8 self=4000"
+  grep '^IPAT-BENCH end' "$icount"; } >"$tmp/traced.raw"
+scripts/bench-report.sh "$tmp/traced" "$tmp/traced.raw" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench-report.sh failed on a log with a profile"; }
+profile=$(sed -n '/^## Where the traced chunk/,/^## /p' "$tmp/traced/bench.md")
+grep -qF '| (all) | | | 600 | 1500 | +900 |' <<<"$profile" ||
+	fail "profile: the totals per operation are not 600 and 1500"
+grep -A 3 -F '| (all) |' <<<"$profile" | sed -n 2p | grep -qF '| `kfree` | 0.500 | 2.000 | 100 | 1000 | +900 |' ||
+	fail "profile: kfree, which moved most, is not the first row, or its figures are wrong"
+grep -qF '| `iput` | 1.000 | 1.000 | 500 | 500 | +0 |' <<<"$profile" ||
+	fail "profile: iput's row is wrong"
+grep -q '^## Where the traced chunk' "$tmp/ic/bench.md" &&
+	fail "profile: a section without ftrace records"
+
+[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), a changed figure, two logs, a profile and a log without a bench checked"
 exit "$bad"

@@ -5,10 +5,11 @@
 # ipat.bench_trace. Under QEMU's icount a duration of 1 ns is one guest
 # instruction, so "self" is the instructions a function ran itself, its
 # callees' taken out, plus the tracer's own cost for each traced call
-# (~650 instructions). Frames cut off by the ring buffer's start, or still
-# open at its end, are left out.
+# (~1,400 instructions on 6.12: a traced unlink counted 355,195 against
+# 6,131 untraced, in 245 calls). Frames cut off by the ring buffer's
+# start, or still open at its end, are left out.
 #
-#   awk -v tag="fs=... n=..." -v per=do_unlinkat -f ftrace-profile.awk trace
+#   awk -v tag="fs=... n=..." -v per=__x64_sys_unlinkat -f ftrace-profile.awk trace
 #
 # Prints "IPAT-BENCH ftrace TAG per=PER ops=K fn=NAME calls=C self=S" for
 # every function seen, C and S summed over the trace; K is how many

@@ -21,8 +21,8 @@
  * middle chunk of PHASE of the first FSTYPE runs under ftrace's
  * function_graph tracer, whose trace is then copied to TRACE_COPY, for a
  * profile of where its instructions go (tests/bench.sh, ipat.bench_trace).
- * The tracer is on for that chunk only: its hooks cost every traced call
- * some 650 instructions even while it records nothing.
+ * The tracer is current for that chunk only: even recording nothing, its
+ * hooks made a create cost 112,700 instructions instead of 10,400 (6.12).
  *
  * "payload" reaches each inode's private data through the VFS only: statx()
  * for the birth time and fgetxattr() for an xattr, on open file
