@@ -259,29 +259,15 @@ profile() {
 	rm -f /tmp/ipat-bench.trace
 }
 
-# chunk_of N: files a chunk, for N files: a twentieth, but at least
-# min_chunk. In instruction mode a chunk that frees must outlast the RCU
-# grace periods that free its objects: in chunks of 500, at N = 10,000,
-# an unlink chunk ran 4% fewer inode frees than it unlinked, its median
-# was any mix of its own and the other filesystems' frees, and two runs
-# differed by up to 5%; in chunks of 5,000 every chunk runs its own
-# (results/bench/README.md, "Unlink and N"). The timed mode keeps twenty
-# chunks for its median, the quick bench (the gate) its chunks of 50.
-min_chunk=50
-if [ "$clock" = icount ] && [ "$mode" != quick ]; then min_chunk=5000; fi
-chunk_of() {
-	if [ $(($1 / 20)) -ge "$min_chunk" ]; then echo $(($1 / 20)); else echo "$min_chunk"; fi
-}
-
 # One run: all the filesystems at once, taking turns chunk by chunk
 # (tests/prog/ipat-bench.c), so that the host's slow spells hit them alike.
-# Twenty chunks a phase (fewer where chunk_of says so): enough for a
-# median, few enough that reading /proc/slabinfo after each create chunk
-# costs little.
+# Twenty chunks a phase: enough for a median, few enough that reading
+# /proc/slabinfo after each create chunk costs little.
 i=0
 for n in $sizes; do
 	runs_of "$n"
-	chunk=$(chunk_of "$n")
+	chunk=$((n / 20))
+	[ "$chunk" -ge 50 ] || chunk=50
 	for layout in $run_layouts; do
 		D=0
 		[ "$layout" = spread ] && D=$per_dir
@@ -314,7 +300,7 @@ done
 if [ "$extras" = 1 ] && [ "$ops_files" -gt 0 ]; then
 	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
-	run "$fslist" ipat-bench ops -n "$ops_files" -c "$(chunk_of "$ops_files")" -r 1 \
+	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 \
 		$(targets_of "$fslist")
 fi
 

@@ -32,7 +32,6 @@ $2 == "cache" { kv(); cobj[F["name"]] = F["object_size"]; cslab[F["name"]] = F["
 $2 == "files" {
 	kv(); fs = F["fs"]; key = fs SUBSEP F["layout"] SUBSEP F["n"]
 	seen_fs[fs] = 1; seen_n[F["n"]] = 1; seen_layout[F["layout"]] = 1
-	if (F["chunk"] != "" && (CHUNK_MIN == "" || F["chunk"] + 0 < CHUNK_MIN)) CHUNK_MIN = F["chunk"] + 0
 	nphase = split("create stat refill unlink", ph, " ")
 	for (i = 1; i <= nphase; i++) {
 		if (!((ph[i] "_ns") in F)) continue	# no refill before it existed
