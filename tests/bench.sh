@@ -29,6 +29,10 @@
 #   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
 #                               at most 5000; default: none): set, get,
 #                               list, remove, per op, on all but ramfs
+#   ipat.bench_order=blocks     each filesystem runs all its chunks of a
+#                               phase before the next (ipat-bench -B), so
+#                               that a chunk's RCU frees are its own
+#                               filesystem's; default: turns, chunk by chunk
 #   ipat.bench_trace=PHASE      profile one chunk of PHASE (create, stat,
 #                               refill, unlink) of each "files" run: the
 #                               middle chunk of the first filesystem runs
@@ -230,6 +234,8 @@ run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))
 
 # ipat.bench_trace: ipat-bench -t turns the tracer on for one chunk and
 # copies what it recorded; its options are set here, while it is current.
+order_arg=
+[ "$(param bench_order)" = blocks ] && order_arg=-B
 trace=$(param bench_trace) trace_arg=
 if [ -n "$trace" ]; then
 	tracefs=/sys/kernel/tracing
@@ -277,7 +283,7 @@ for n in $sizes; do
 			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
 			# shellcheck disable=SC2046 # one word per filesystem
 			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" \
-				$trace_arg $(targets_of "$list")
+				$order_arg $trace_arg $(targets_of "$list")
 			profile "fs=$(echo $list | cut -d' ' -f1) layout=$layout n=$n rep=$rep"
 			rep=$((rep + 1))
 		done
@@ -300,7 +306,7 @@ done
 if [ "$extras" = 1 ] && [ "$ops_files" -gt 0 ]; then
 	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
-	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 \
+	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 $order_arg \
 		$(targets_of "$fslist")
 fi
 

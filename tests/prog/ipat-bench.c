@@ -2,9 +2,9 @@
 /*
  * ipat-bench: the measuring half of the benchmark (tests/bench.sh drives it).
  *
- *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] FSTYPE:DIR...
+ *   ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] [-B] FSTYPE:DIR...
  *   ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...
- *   ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...
+ *   ipat-bench ops -n N [-c CHUNK] [-r REP] [-B] FSTYPE:DIR...
  *   ipat-bench xnames -n N FSTYPE:DIR...
  *
  * "files" creates N empty files in each DIR (flat, or PER_DIR to a
@@ -14,7 +14,8 @@
  * phase runs in chunks of CHUNK files, the filesystems taking turns chunk
  * by chunk (the first one rotating): on a host shared with other work, a
  * slow spell then hits every filesystem alike, and the median chunk is a
- * figure the spell does not move. Around every create chunk it reads
+ * figure the spell does not move; or, with -B, in blocks (chunk_order()).
+ * Around every create chunk it reads
  * /proc/slabinfo, so the slab growth of each filesystem is its own even
  * where two share a cache (ramfs and voidfs_demo: inode_cache); and the
  * module's statistics file before and after the create phase. With -t, the
@@ -437,6 +438,29 @@ static void trace_stop(void)
 	tracefs_write("current_tracer", "nop");
 }
 
+/* -B: every chunk of one filesystem, then the next; see chunk_order(). */
+static bool in_blocks;
+
+/*
+ * Which chunk @c of which filesystem @k runs at @turn, of nchunks *
+ * ntargets. By default the filesystems take turns, chunk by chunk (the
+ * first one rotating), so that a slow spell of a shared host falls on all
+ * alike. In blocks (-B, for instruction mode, where the host cannot move a
+ * count), one filesystem runs all its chunks before the next: then the RCU
+ * callbacks that land in a chunk free objects of the same filesystem, from
+ * its chunk before, and not of whichever filesystem ran before it.
+ */
+static void chunk_order(long turn, long nchunks, int ntargets, long *c, int *k)
+{
+	if (in_blocks) {
+		*k = turn / nchunks;
+		*c = turn % nchunks;
+	} else {
+		*c = turn / ntargets;
+		*k = (*c + turn % ntargets) % ntargets;
+	}
+}
+
 /* The files of [from, to) a phase takes: REFILL and PUNCH, the odd ones. */
 static long phase_first(enum phase phase, long from)
 {
@@ -514,7 +538,7 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 		     long chunk, int rep)
 {
 	const char *layout = per_dir ? "spread" : "flat";
-	long nchunks = (n + chunk - 1) / chunk, c;
+	long nchunks = (n + chunk - 1) / chunk, c, turn;
 	char (*names)[NAME_LEN] = make_names(n);
 	struct target *tg = xcalloc(ntargets, sizeof(*tg));
 	struct slabinfo *prev = &slab_a, *cur = &slab_b, *swap;
@@ -547,34 +571,35 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 			/* Until their RCU callbacks have given the objects back. */
 			settle(prev, cur);
 		}
-		for (c = 0; c < nchunks; c++) {
-			long from = c * chunk, to = from + chunk < n ? from + chunk : n;
-			long files = phase_count(p, from, to);
+		for (turn = 0; turn < nchunks * ntargets; turn++) {
+			struct target *t;
+			long from, to, files;
+			bool traced;
+			uint64_t t0, t1;
 
-			for (k = 0; k < ntargets; k++) {
-				struct target *t = &tg[(c + k) % ntargets];
-				bool traced = p == traced_phase && t == tg &&
-					      c == nchunks / 2;
-				uint64_t t0, t1;
-
-				fstype = t->fs;
-				if (traced)
-					trace_start();
-				t0 = now_ns();
-				do_files(&t->t, p, from, to);
-				t1 = now_ns();
-				if (traced) {
-					trace_stop();
-					printf("IPAT-BENCH note traced fs=%s phase=%s chunk=%ld files=%ld\n",
-					       t->fs, phase_name[p], c, files);
-				}
-				t->total_ns[p] += t1 - t0;
-				t->chunk_ns[p][c] = files ? (double)(t1 - t0) / files : 0;
-				if (p == CREATE) {
-					read_slabinfo(cur);
-					slab_accumulate(&t->slab, prev, cur);
-					swap = prev, prev = cur, cur = swap;
-				}
+			chunk_order(turn, nchunks, ntargets, &c, &k);
+			t = &tg[k];
+			from = c * chunk;
+			to = from + chunk < n ? from + chunk : n;
+			files = phase_count(p, from, to);
+			traced = p == traced_phase && t == tg && c == nchunks / 2;
+			fstype = t->fs;
+			if (traced)
+				trace_start();
+			t0 = now_ns();
+			do_files(&t->t, p, from, to);
+			t1 = now_ns();
+			if (traced) {
+				trace_stop();
+				printf("IPAT-BENCH note traced fs=%s phase=%s chunk=%ld files=%ld\n",
+				       t->fs, phase_name[p], c, files);
+			}
+			t->total_ns[p] += t1 - t0;
+			t->chunk_ns[p][c] = files ? (double)(t1 - t0) / files : 0;
+			if (p == CREATE) {
+				read_slabinfo(cur);
+				slab_accumulate(&t->slab, prev, cur);
+				swap = prev, prev = cur, cur = swap;
 			}
 		}
 		/* Everything lives after creating: the memory the files hold. */
@@ -869,7 +894,7 @@ static void do_op(struct otarget *t, char (*const names[3])[NAME_LEN],
 
 static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 {
-	long nchunks = (n + chunk - 1) / chunk, c;
+	long nchunks = (n + chunk - 1) / chunk, c, turn;
 	char (*names[3])[NAME_LEN];
 	rlim_t nofile = (rlim_t)n * ntargets + 64;
 	struct rlimit rl = { .rlim_cur = nofile, .rlim_max = nofile };
@@ -897,20 +922,21 @@ static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 			t->chunk_ns[o] = xcalloc(nchunks, sizeof(double));
 	}
 
-	/* Each operation: chunk by chunk, the filesystems taking turns. */
+	/* Each operation: chunk by chunk, in chunk_order(). */
 	for (o = 0; o < NOPS; o++) {
-		for (c = 0; c < nchunks; c++) {
-			long from = c * chunk, to = from + chunk < n ? from + chunk : n;
+		for (turn = 0; turn < nchunks * ntargets; turn++) {
+			struct otarget *t;
+			long from, to;
+			uint64_t t0;
 
-			for (k = 0; k < ntargets; k++) {
-				struct otarget *t = &tg[(c + k) % ntargets];
-				uint64_t t0;
-
-				fstype = t->fs;
-				t0 = now_ns();
-				do_op(t, names, o, from, to);
-				t->chunk_ns[o][c] = (double)(now_ns() - t0) / (to - from);
-			}
+			chunk_order(turn, nchunks, ntargets, &c, &k);
+			t = &tg[k];
+			from = c * chunk;
+			to = from + chunk < n ? from + chunk : n;
+			fstype = t->fs;
+			t0 = now_ns();
+			do_op(t, names, o, from, to);
+			t->chunk_ns[o][c] = (double)(now_ns() - t0) / (to - from);
 		}
 	}
 
@@ -1009,9 +1035,9 @@ static int cmd_xnames(int ntargets, char **specs, long n)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] FSTYPE:DIR...\n"
+		"usage: ipat-bench files -n N [-D PER_DIR] [-c CHUNK] [-r REP] [-t PHASE] [-B] FSTYPE:DIR...\n"
 		"       ipat-bench payload -n FILES -p PASSES [-r REP] FSTYPE:DIR...\n"
-		"       ipat-bench ops -n N [-c CHUNK] [-r REP] FSTYPE:DIR...\n"
+		"       ipat-bench ops -n N [-c CHUNK] [-r REP] [-B] FSTYPE:DIR...\n"
 		"       ipat-bench xnames -n N FSTYPE:DIR...\n");
 	exit(2);
 }
@@ -1026,13 +1052,14 @@ int main(int argc, char **argv)
 		usage();
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "n:D:c:p:r:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:D:c:p:r:t:B")) != -1) {
 		switch (opt) {
 		case 'n': n = atol(optarg); break;
 		case 'D': per_dir = atol(optarg); break;
 		case 'c': chunk = atol(optarg); break;
 		case 'p': passes = atol(optarg); break;
 		case 'r': rep = atoi(optarg); break;
+		case 'B': in_blocks = true; break;
 		case 't':
 			for (p = 0; p < NPHASES; p++)
 				if (!strcmp(optarg, phase_name[p]))
