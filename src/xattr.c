@@ -182,8 +182,7 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	size_t old_bytes, new_bytes = 0;
-	/* What ipat_listxattr() lists first; negative: nothing. */
-	int lsm_len = max(security_inode_listsecurity(inode, NULL, 0), 0);
+	int lsm_len = 0;
 	int err;
 
 	if (value) {
@@ -191,6 +190,8 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 		if (!new)
 			return -ENOMEM;
 		new_bytes = ipat_xattr_bytes(new);
+		/* What ipat_listxattr() lists first; a removal needs no room. */
+		lsm_len = max(security_inode_listsecurity(inode, NULL, 0), 0);
 	}
 
 	spin_lock(&xattrs->lock);

@@ -232,10 +232,12 @@ echo "bench: warm-up [$(elapsed)s]" >&2
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
 	-r 0 $(targets_of "$fslist")
 
-# ipat.bench_trace: ipat-bench -t turns the tracer on for one chunk and
-# copies what it recorded; its options are set here, while it is current.
+# ipat.bench_order=blocks: ipat-bench -B, for the files and ops runs.
 order_arg=
 [ "$(param bench_order)" = blocks ] && order_arg=-B
+
+# ipat.bench_trace: ipat-bench -t turns the tracer on for one chunk and
+# copies what it recorded; its options are set here, while it is current.
 trace=$(param bench_trace) trace_arg=
 if [ -n "$trace" ]; then
 	tracefs=/sys/kernel/tracing

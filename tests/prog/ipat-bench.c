@@ -15,10 +15,10 @@
  * by chunk (the first one rotating): on a host shared with other work, a
  * slow spell then hits every filesystem alike, and the median chunk is a
  * figure the spell does not move; or, with -B, in blocks (chunk_order()).
- * Around every create chunk it reads
- * /proc/slabinfo, so the slab growth of each filesystem is its own even
- * where two share a cache (ramfs and voidfs_demo: inode_cache); and the
- * module's statistics file before and after the create phase. With -t, the
+ * Around every create chunk it reads /proc/slabinfo, so the slab growth of
+ * each filesystem is its own even where two share a cache (ramfs and
+ * voidfs_demo: inode_cache); and the module's statistics file before and
+ * after the create phase. With -t, the
  * middle chunk of PHASE of the first FSTYPE runs under ftrace's
  * function_graph tracer, whose trace is then copied to TRACE_COPY, for a
  * profile of where its instructions go (tests/bench.sh, ipat.bench_trace).
