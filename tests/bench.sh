@@ -29,10 +29,12 @@
 #   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
 #                               at most 5000; default: none): set, get,
 #                               list, remove, per op, on all but ramfs
-#   ipat.bench_order=blocks     each filesystem runs all its chunks of a
-#                               phase before the next (ipat-bench -B), so
-#                               that a chunk's RCU frees are its own
-#                               filesystem's; default: turns, chunk by chunk
+#   ipat.bench_order=ORDER      blocks: each filesystem runs all its chunks
+#                               of a phase before the next (ipat-bench -B),
+#                               so that a chunk's RCU frees are its own
+#                               filesystem's; turns: chunk by chunk.
+#                               Default: blocks in instruction mode, turns
+#                               in the timed mode and in quick mode
 #   ipat.bench_trace=PHASE      profile one chunk of PHASE (create, stat,
 #                               refill, unlink) of each "files" run: the
 #                               middle chunk of the first filesystem runs
@@ -89,9 +91,22 @@ layouts=flat,spread extras=1
 # a second repetition would measure nothing new, and the time it took
 # buys the largest size in both layouts.
 v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
+# Turns spread a busy host's slow spells over all the filesystems; icount
+# has none, and there blocks keep each filesystem's deferred frees (RCU
+# callbacks) in its own chunks, which turns do not: in turns, unlink at
+# N = 10,000 moved by up to 5% between boots, in blocks by 0.3%
+# (results/bench/blocks-10k.md). The quick gate keeps turns, the order
+# its bounds were measured in.
+order=turns
 if [ "$clock" = icount ] && [ "$mode" != quick ]; then
-	reps=1 big_layouts=$layouts
+	reps=1 big_layouts=$layouts order=blocks
 fi
+v=$(param bench_order); order=${v:-$order}
+case $order in
+blocks) order_arg=-B ;;
+turns) order_arg= ;;
+*) echo "bench: ipat.bench_order=$order: not blocks or turns" >&2; exit 1 ;;
+esac
 v=$(param bench_extras); extras=${v:-$extras}
 v=$(param bench_sizes); sizes=$(echo "${v:-$sizes}" | tr , ' ')
 v=$(param bench_reps); reps=${v:-$reps}
@@ -164,7 +179,7 @@ echo "IPAT-BENCH begin mode=$mode clock=$clock kernel=$(uname -r) cpus=$(grep -c
 	"sizes=$(echo $sizes | tr ' ' ,) reps=$reps big_reps=$big_reps" \
 	"big_fs=$(echo $big_fs | tr ' ' ,)" \
 	"layouts=$(echo $layouts | tr ' ' ,) big_layouts=$(echo $big_layouts | tr ' ' ,)" \
-	"per_dir=$per_dir warmup=$warmup extras=$extras" \
+	"per_dir=$per_dir warmup=$warmup extras=$extras order=$order" \
 	"payload_files=$payload_files payload_passes=$payload_passes ops_files=$ops_files" \
 	"slub_debug=$(grep -c slub_debug= /proc/cmdline || true) memcg=${memcg:-0}" \
 	"dentry_hash=$(dmesg | sed -n 's/.*Dentry cache hash table entries: \([0-9]*\).*/\1/p')" \
@@ -231,10 +246,6 @@ echo "bench: warm-up [$(elapsed)s]" >&2
 # shellcheck disable=SC2046 # one word per filesystem
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
 	-r 0 $(targets_of "$fslist")
-
-# ipat.bench_order=blocks: ipat-bench -B, for the files and ops runs.
-order_arg=
-[ "$(param bench_order)" = blocks ] && order_arg=-B
 
 # ipat.bench_trace: ipat-bench -t turns the tracer on for one chunk and
 # copies what it recorded; its options are set here, while it is current.

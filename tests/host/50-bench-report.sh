@@ -84,6 +84,15 @@ row=$(grep '^| voidfs_demo | void pointer | flat |' "$tmp/ic/bench.md" | awk -F'
 allocs=$(awk -F, '$1 == "voidfs_demo" && $2 == "flat" { print $6 }' "$tmp/ic/memory.csv")
 awk -v a="$allocs" 'BEGIN { exit !(a > 1.5) }' ||
 	fail "instruction mode: voidfs_demo has $allocs allocations per inode in the slabs: its kmalloc-cg-64 objects are not counted"
+# The order the chunks ran in is the log's: a log without order= ran in
+# turns (before the default changed), order=blocks says blocks.
+grep -q 'chunks ran in turns' "$tmp/ic/bench.md" ||
+	fail "instruction mode: a log without order= is not reported as in turns"
+sed '/^IPAT-BENCH begin/s/$/ order=blocks/' "$icount" >"$tmp/blocks.raw"
+scripts/bench-report.sh "$tmp/blocks" "$tmp/blocks.raw" >/dev/null 2>&1 ||
+	fail "bench-report.sh failed on a log in blocks"
+grep -q 'chunks ran in blocks' "$tmp/blocks/bench.md" && ! grep -q 'in turns' "$tmp/blocks/bench.md" ||
+	fail "instruction mode: order=blocks is not reported as in blocks"
 # Two boots, one per layout, read as one bench: the same figures.
 grep -v 'layout=spread' "$icount" >"$tmp/flat.raw"
 { grep '^IPAT-BENCH begin' "$icount"; grep 'layout=spread' "$icount"; grep '^IPAT-BENCH end' "$icount"; } >"$tmp/spread.raw"
@@ -123,5 +132,5 @@ grep -qF '| `iput` | 1.000 | 1.000 | +0.000 | 500 | 500 |' <<<"$profile" ||
 grep -q '^## Where the traced chunk' "$tmp/ic/bench.md" &&
 	fail "profile: a section without ftrace records"
 
-[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), a changed figure, two logs, a profile and a log without a bench checked"
+[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), the chunk order, a changed figure, two logs, a profile and a log without a bench checked"
 exit "$bad"
