@@ -61,7 +61,7 @@ debug_tier_prebuild() {
 
 # For Debian's kernel $1: build (or reuse) the debug kernel of its series,
 # the module and the KUnit module against it into build/debug-<series>/,
-# and their image; sets run_suite's suite_kernel, suite_initrd and
+# and their image; sets suite_kernel, suite_initrd and
 # suite_timeout. A failure is a result of its own, under $1/debug.
 debug_tier_build() {
 	local series tree out rc=0

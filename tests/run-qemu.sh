@@ -170,36 +170,36 @@ reached_init() {
 	grep -q '^ipat: mode=' <(tr -d '\r' <"$1")
 }
 
-# Boot kernel $1's tier $2 (stock or debug) and record its guest results
-# under "$1/$2/".
-run_suite() {
-	local kver=$1 suite=$2 list=$tests name log console rc test last
-	local -a run_params=("${params[@]}") expected=()
-	local -A status=() reason=()
-	local prefix=$kver/$suite
-	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
-	name=$kver-$suite
-	[ "$testdir" = tests/guest ] || name=$kver-selftest
-
-	echo
-	echo "== $prefix =="
-	if [ "$suite" = debug ]; then
-		debug_tier_build "$kver" || return 0
-		run_params+=("${debug_tier_params[@]}")
-		[ -n "$list" ] || list=$(debug_tier_tests)
+# Build for kernel $1's tier $2 (stock or debug) and set what its boot
+# needs: suite_kernel, suite_initrd, suite_timeout (set by the builds),
+# suite_list (the guest tests, "" for all) and suite_params.
+suite_prepare() {
+	suite_list=$tests suite_params=("${params[@]}")
+	if [ "$2" = debug ]; then
+		debug_tier_build "$1" || return 1
+		suite_params+=("${debug_tier_params[@]}")
+		[ -n "$suite_list" ] || suite_list=$(debug_tier_tests)
 	else
-		stock_build "$kver" || return 0
+		stock_build "$1" || return 1
 	fi
-	[ -z "$list" ] || run_params+=("ipat.tests=$list")
-	mapfile -t expected < <(expected_tests "$list")
+	[ -z "$suite_list" ] || suite_params+=("ipat.tests=$suite_list")
+}
 
-	log=build/logs/$name.log
+# suite_name KERNEL TIER: the name of its console log, build/logs/NAME.log.
+suite_name() {
+	if [ "$testdir" = tests/guest ]; then echo "$1-$2"; else echo "$1-selftest"; fi
+}
+
+# Boot the guest the last suite_prepare set up; its console goes to
+# build/logs/$1.log and to stdout, qemu's exit status to build/logs/$1.rc.
+boot_suite() {
+	local name=$1 log=build/logs/$1.log rc=0
 	echo "== booting $suite_kernel: seed $seed, log $log =="
-	rm -f "$log"	# never read an old run's results
+	rm -f "$log" "$log.first" "build/logs/$name.rc"	# never read an old run's
 	boot() {
 		# The dmesg dump repeats the boot messages: keep it in the log only.
 		IPAT_LOG=$name QEMU_KERNEL=$suite_kernel QEMU_INITRD=$suite_initrd \
-		QEMU_TIMEOUT=$suite_timeout qemu/run.sh test "${run_params[@]}" |
+		QEMU_TIMEOUT=$suite_timeout qemu/run.sh test "${suite_params[@]}" |
 			sed -u "/^IPAT-DMESG-BEGIN/,/^IPAT-DMESG-END/c\\(full dmesg: $log)"
 		rc=${PIPESTATUS[0]}
 	}
@@ -214,8 +214,24 @@ run_suite() {
 		     "booting once more; the failed boot's log is $log.first !!!"
 		mv "$log" "$log.first"
 		boot
-		result NOTE "$prefix" "RETRIED: the first boot never reached userspace ($log.first)"
 	fi
+	echo "$rc" >"build/logs/$name.rc"
+}
+
+# Record the guest results of kernel $1's tier $2, whose tests were the
+# list $3, under "$1/$2/", from the console log its boot_suite left.
+suite_results() {
+	local kver=$1 suite=$2 list=$3 name log console rc test last
+	local -a expected=()
+	local -A status=() reason=()
+	local prefix=$kver/$suite
+	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
+	name=$(suite_name "$kver" "$suite")
+	log=build/logs/$name.log
+	rc=$(cat "build/logs/$name.rc" 2>/dev/null || echo "?")
+	mapfile -t expected < <(expected_tests "$list")
+	[ ! -e "$log.first" ] ||
+		result NOTE "$prefix" "RETRIED: the first boot never reached userspace ($log.first)"
 	console=$(tr -d '\r' <"$log" 2>/dev/null || true)
 
 	while read -r _ test st rest; do
@@ -245,9 +261,20 @@ run_suite() {
 		result FAIL "$prefix/kernel-log" "reports found (above, and in $log)"
 	fi
 	[ "$suite" != debug ] || debug_tier_checks "$prefix" "$console" "$list"
-	# The full stock run also holds the bench's instruction counts to
-	# their bounds (tests/bench-bounds.txt), in a boot of its own.
-	if [ "$suite" = stock ] && [ "$tier" = all ] && [ -z "$tests" ]; then
+}
+
+# Debian's kernel $1: build, boot, results; the full run also holds the
+# bench's instruction counts to their bounds (tests/bench-bounds.txt), in
+# a boot of its own.
+run_stock_suite() {
+	local kver=$1 prefix=$1/stock
+	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
+	echo
+	echo "== $prefix =="
+	suite_prepare "$kver" stock || return 0
+	boot_suite "$(suite_name "$kver" stock)"
+	suite_results "$kver" stock "$suite_list"
+	if [ "$tier" = all ] && [ -z "$tests" ]; then
 		echo "== $prefix/bench-gate: tests/bench-gate.sh =="
 		if QEMU_INITRD=$suite_initrd tests/bench-gate.sh; then
 			result PASS "$prefix/bench-gate" "instructions per operation within tests/bench-bounds.txt"
@@ -257,8 +284,36 @@ run_suite() {
 	fi
 }
 
+# The debug tier of every kernel: each guest boots as soon as its build is
+# done, in the background, so that the guests of the two series run side
+# by side (their tests are mostly one thread each, and a debug guest takes
+# ~8 min under TCG); each one's output is shown, and its results recorded,
+# in the kernels' order once it has ended.
+run_debug_suites() {
+	local kver name
+	local -A pid=() list=()
+	for kver in "${kernels[@]}"; do
+		echo
+		echo "== $kver/debug: build =="
+		suite_prepare "$kver" debug || continue
+		name=$(suite_name "$kver" debug)
+		echo "== $kver/debug: booting in the background; its output follows when it ends =="
+		boot_suite "$name" >"build/logs/$name.out" 2>&1 &
+		pid[$kver]=$! list[$kver]=$suite_list
+	done
+	for kver in "${kernels[@]}"; do
+		[ -n "${pid[$kver]:-}" ] || continue
+		wait "${pid[$kver]}" || true
+		name=$(suite_name "$kver" debug)
+		echo
+		echo "== $kver/debug =="
+		cat "build/logs/$name.out"
+		suite_results "$kver" debug "${list[$kver]}"
+	done
+}
+
 if [ "$tier" != debug ]; then
-	for kver in "${kernels[@]}"; do run_suite "$kver" stock; done
+	for kver in "${kernels[@]}"; do run_stock_suite "$kver"; done
 fi
 if [ "$host" = 1 ]; then
 	# Host tests that boot a guest use the newest kernel's image.
@@ -270,7 +325,5 @@ if [ "$host" = 1 ]; then
 	done
 	unset QEMU_INITRD
 fi
-if [ "$tier" != stock ]; then
-	for kver in "${kernels[@]}"; do run_suite "$kver" debug; done
-fi
+[ "$tier" = stock ] || run_debug_suites
 finish
