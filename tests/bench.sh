@@ -3,10 +3,11 @@
 #
 # The benchmark, run in the guest by /init in bench mode (make bench,
 # scripts/bench.sh) or in quick mode by tests/guest/90-bench-quick.sh.
-# Every filesystem gets the same runs, interleaved chunk by chunk so that
-# a slow spell of the host hits them alike. Results are "IPAT-BENCH ..."
-# lines on stdout, read from the console log by scripts/bench-report.sh;
-# progress goes to stderr.
+# Every filesystem gets the same runs: in the timed mode interleaved chunk
+# by chunk, so that a slow spell of the host hits them alike; in
+# instruction mode one filesystem's chunks after another's (below, order).
+# Results are "IPAT-BENCH ..." lines on stdout, read from the console log
+# by scripts/bench-report.sh; progress goes to stderr.
 #
 # Kernel command line (all optional):
 #   ipat.bench=quick            N = 1,000, one repetition, small loops
