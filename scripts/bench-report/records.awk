@@ -46,6 +46,8 @@ $2 == "files" {
 		add(NSOP, key SUBSEP ph[i], nsop)
 		OPSREP[key SUBSEP ph[i] SUBSEP F["rep"]] = ops
 		add(REPLIST, key SUBSEP ph[i], F["rep"])
+		# The whole phase per operation, every chunk in (the scaling table).
+		if (ns > 0) add(NSPHASE, key SUBSEP ph[i], ns / F["n"])
 		Q1[key SUBSEP ph[i]] = F[ph[i] "_q1_ns"]; Q3[key SUBSEP ph[i]] = F[ph[i] "_q3_ns"]
 		if ((ph[i] "_q1_ns") in F && nsop > 0)
 			IQR[key SUBSEP ph[i]] = (F[ph[i] "_q3_ns"] - F[ph[i] "_q1_ns"]) / nsop

@@ -93,6 +93,23 @@ scripts/bench-report.sh "$tmp/blocks" "$tmp/blocks.raw" >/dev/null 2>&1 ||
 	fail "bench-report.sh failed on a log in blocks"
 grep -q 'chunks ran in blocks' "$tmp/blocks/bench.md" && ! grep -q 'in turns' "$tmp/blocks/bench.md" ||
 	fail "instruction mode: order=blocks is not reported as in blocks"
+# Scaling: the median chunk and the whole phase are two ratios. A copy of
+# the files records at N = 10,000 whose unlink phase costs the same per
+# unlink in all but whose median chunk is 10% lower: 0.900 and 1.000.
+{ grep -v '^IPAT-BENCH end' "$icount"
+  grep '^IPAT-BENCH files ' "$icount" | awk '{
+	for (i = 3; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == "n") $i = "n=10000"
+		else if (kv[1] == "unlink_ns") $i = "unlink_ns=" kv[2] * 10
+		else if (kv[1] == "unlink_med_ns") $i = sprintf("unlink_med_ns=%.2f", kv[2] * 0.9)
+	}
+	print }'
+  grep '^IPAT-BENCH end' "$icount"; } >"$tmp/sizes.raw"
+scripts/bench-report.sh "$tmp/sizes" "$tmp/sizes.raw" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench-report.sh failed on a log of two sizes"; }
+grep -q '^| embedfs_demo | flat | 1.000 | 1.000 | 1.000 | 0.900 | 1.000 |$' "$tmp/sizes/bench.md" ||
+	fail "scaling: embedfs_demo's unlink is not 0.900 by the median chunk and 1.000 by the whole phase"
 # Two boots, one per layout, read as one bench: the same figures.
 grep -v 'layout=spread' "$icount" >"$tmp/flat.raw"
 { grep '^IPAT-BENCH begin' "$icount"; grep 'layout=spread' "$icount"; grep '^IPAT-BENCH end' "$icount"; } >"$tmp/spread.raw"
@@ -132,5 +149,5 @@ grep -qF '| `iput` | 1.000 | 1.000 | +0.000 | 500 | 500 |' <<<"$profile" ||
 grep -q '^## Where the traced chunk' "$tmp/ic/bench.md" &&
 	fail "profile: a section without ftrace records"
 
-[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), the chunk order, a changed figure, two logs, a profile and a log without a bench checked"
+[ "$bad" -eq 0 ] && echo "bench-report: fixtures (timed, instructions), the chunk order, scaling, a changed figure, two logs, a profile and a log without a bench checked"
 exit "$bad"
