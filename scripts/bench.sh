@@ -81,6 +81,8 @@ boot() {
 	echo "$rc" >"build/logs/$log.rc"
 }
 
+# What is measured: the tree as built now, not as it is when the guests end.
+source=$(git describe --always --dirty 2>/dev/null || echo unknown)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
 mkdir -p build/logs
@@ -101,7 +103,6 @@ wall=$(($(date +%s) - start))
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
 
-source=$(git describe --always --dirty 2>/dev/null || echo unknown)
 BENCH_WALL_S=$wall BENCH_LOAD_BEFORE=$load_before BENCH_LOAD_AFTER=$load_after \
 	BENCH_SOURCE="git $source" scripts/bench-report.sh "$out" "${logs[@]}"
 
