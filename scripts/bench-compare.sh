@@ -9,7 +9,7 @@
 # kernels it shows what changed between them.
 #
 # Figures compared: speed.csv's median per operation (files: create, stat,
-# refill, unlink, every size and layout), ops.csv (the other operations)
+# refill, unlink, every size and layout), ops.csv (the other operations: the figure the report shows)
 # and payload.csv (statx, getxattr, first repetition).
 set -eu
 
@@ -26,7 +26,7 @@ figures() {
 	[ -f "$dir/speed.csv" ] || { echo "bench-compare: no $dir/speed.csv" >&2; exit 1; }
 	awk -F, 'NR > 1 { printf "%s/%s/%s/%s %s\n", $5, $1, $3, $4, $11 }' "$dir/speed.csv"
 	[ ! -f "$dir/ops.csv" ] ||
-		awk -F, 'NR > 1 { printf "%s/%s/n=%s %s\n", $2, $1, $3, $4 }' "$dir/ops.csv"
+		awk -F, 'NR > 1 { printf "%s/%s/n=%s %s\n", $2, $1, $3, $8 != "" ? $8 : $4 }' "$dir/ops.csv"
 	[ ! -f "$dir/payload.csv" ] ||
 		awk -F, 'NR > 1 && $2 == 1 { printf "statx/%s %s\ngetxattr/%s %s\n", $1, $5, $1, $8 }' "$dir/payload.csv"
 }

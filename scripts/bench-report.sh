@@ -71,7 +71,7 @@ header memory.csv "fs,layout,n,rep,inode_caches,allocs_per_inode_slab,bytes_per_
 header payload.csv "fs,rep,files,passes,statx_median_pass_ns,statx_min_pass_ns,statx_max_pass_ns,getxattr_median_pass_ns,getxattr_min_pass_ns,getxattr_max_pass_ns,btime,xattr"
 header fsmark.csv "fs,loops,files_per_s_median,files_per_s_min,files_per_s_max,ratio_to_ramfs"
 
-header ops.csv "fs,op,n,median_chunk_per_op,q1_chunk_per_op,q3_chunk_per_op"
+header ops.csv "fs,op,n,median_chunk_per_op,q1_chunk_per_op,q3_chunk_per_op,mean_chunk_per_op,reported_per_op"
 
 unit=ops/s
 grep -q '^IPAT-BENCH begin .* clock=icount' "$raw" && unit=instructions

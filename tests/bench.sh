@@ -21,12 +21,16 @@
 #                               ipat.bench_layouts)
 #   ipat.bench_layouts=L[,L]    layouts at every size (default flat,spread;
 #                               scripts/bench.sh boots one guest per layout)
-#   ipat.bench_extras=0         no payload, ops or fs_mark runs: only files
+#   ipat.bench_extras=LIST      the runs besides "files": payload, ops,
+#                               xnames, fsmark, comma-separated; 1: all of
+#                               them (default), 0: none
 #   ipat.bench_memcg=1          run in a memory cgroup (cgroup v2) of its own
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
 #   ipat.bench_ops=N            files for the other operations (mkdir,
 #                               rename, link, xattrs...: ipat-bench ops;
-#                               default 1000 quick, 10000 full; 0: none)
+#                               default 1000 quick, 10000 full, 50000 in
+#                               instruction mode; 0: none), in 20 chunks
+#                               (instruction mode: 10)
 #   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
 #                               at most 5000; default: none): set, get,
 #                               list, remove, per op, on all but ramfs
@@ -92,6 +96,7 @@ layouts=flat,spread extras=1
 # a second repetition would measure nothing new, and the time it took
 # buys the largest size in both layouts.
 v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
+ops_chunks=20
 # Turns spread a busy host's slow spells over all the filesystems; icount
 # has none, and there blocks keep each filesystem's deferred frees (RCU
 # callbacks) in its own chunks, which turns do not: in turns, unlink at
@@ -101,6 +106,13 @@ v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
 order=turns
 if [ "$clock" = icount ] && [ "$mode" != quick ]; then
 	reps=1 big_layouts=$layouts order=blocks
+	# An rmdir's or an unlink's frees run in RCU batches, about one a
+	# 4 ms tick (CONFIG_HZ=250). A chunk of 500 is 2-4 ms: one chunk
+	# holds a batch and the next none, and where the two kinds came
+	# near half and half the median chunk flipped between them from one
+	# boot to the next (rmdir, unlink_link and rename moved by 2-6%,
+	# results/bench/repeat.md). Chunks of 5,000 hold ten batches or so.
+	ops_files=50000 ops_chunks=10
 fi
 v=$(param bench_order); order=${v:-$order}
 case $order in
@@ -304,10 +316,16 @@ for n in $sizes; do
 	done
 done
 
+# Whether ipat.bench_extras asks for the run $1 (payload, ops...).
+extra() {
+	case ",$extras," in *,1,* | *",$1,"*) return 0 ;; esac
+	return 1
+}
+
 # The private-data path: all filesystems at once, taking turns pass by
 # pass; three times, each with new files.
 rep=1
-[ "$extras" = 1 ] || rep=4
+extra payload || rep=4
 while [ "$rep" -le 3 ]; do
 	echo "bench: payload rep $rep [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
@@ -317,17 +335,17 @@ while [ "$rep" -le 3 ]; do
 done
 
 # The other operations, all filesystems at once, chunk by chunk.
-if [ "$extras" = 1 ] && [ "$ops_files" -gt 0 ]; then
+if extra ops && [ "$ops_files" -gt 0 ]; then
 	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
-	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / 20))" -r 1 $order_arg \
+	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / ops_chunks))" -r 1 $order_arg \
 		$(targets_of "$fslist")
 fi
 
 # Many xattr names on one file: per-op figures flat in N show the store
 # scales. ramfs has no xattrs.
 xfs=$(echo $fslist | tr ' ' '\n' | grep -vx ramfs | tr '\n' ' ')
-[ "$extras" = 1 ] || xnames=
+extra xnames || xnames=
 for n in $xnames; do
 	echo "bench: $n xattr names on one file [$(elapsed)s]" >&2
 	# shellcheck disable=SC2046 # one word per filesystem
@@ -348,7 +366,7 @@ fsmark() {
 	awk -v fs="$1" '$1 ~ /^[0-9]+$/ && NF >= 4 && $4 ~ /^[0-9.]+$/ {
 		printf "IPAT-BENCH fsmark fs=%s loop=%d count=%s files_per_sec=%s\n", fs, ++k, $2, $4 }' "$out"
 }
-if [ "$extras" != 1 ] || [ "$clock" = icount ]; then
+if ! extra fsmark || [ "$clock" = icount ]; then
 	: # fs_mark times itself: a peer for the timed mode only
 elif command -v fs_mark >/dev/null; then
 	for fs in $fslist; do

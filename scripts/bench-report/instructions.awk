@@ -52,7 +52,7 @@ END {
 		}
 
 		if (length(ops_fs)) {
-			printf "\n## Other operations\n\n`ipat-bench ops`: %s of each, in one directory, %s; median chunk, instructions per operation; *× ramfs* for each of ours. `unlink_link` removes a second link; `write_read` is a 64-byte pwrite and pread.\n\n", ops_n, B["order"] == "blocks" ? "in blocks" : "chunk by chunk in turns" > M
+			printf "\n## Other operations\n\n`ipat-bench ops`: %s of each, in one directory, %s; the mean of the chunks (the whole run), instructions per operation, not the median chunk: an operation's chunks can fall in two groups, those that ran a batch of the RCU frees of earlier ones and those that did not, and a median picks one group or the other from boot to boot (the CSV has both); *× ramfs* for each of ours. `unlink_link` removes a second link; `write_read` is a 64-byte pwrite and pread.\n\n", ops_n, B["order"] == "blocks" ? "in blocks" : "chunk by chunk in turns" > M
 			printf "| operation" > M
 			for (f = 1; f <= nfs; f++) if (FS_[f] in ops_fs) printf " | %s", FS_[f] > M
 			print " | × ramfs: union, embed, void |" > M
@@ -65,12 +65,12 @@ END {
 			for (o = 1; o <= nops; o++) if (!index(known, " " ops_order[o] " ")) ord[++nord] = ops_order[o]
 			for (q = 1; q <= nord; q++) {
 				op = ord[q]
-				if (!(("ramfs" SUBSEP op) in OPSMED)) continue
+				if (!(("ramfs" SUBSEP op) in OPSFIG)) continue
 				printf "| %s", op > M
-				for (f = 1; f <= nfs; f++) if (FS_[f] in ops_fs) printf " | %.0f", OPSMED[FS_[f] SUBSEP op] > M
-				printf " | %s, %s, %s |\n", cost_ratio(OPSMED["unionfs_demo" SUBSEP op], OPSMED["ramfs" SUBSEP op]),
-					cost_ratio(OPSMED["embedfs_demo" SUBSEP op], OPSMED["ramfs" SUBSEP op]),
-					cost_ratio(OPSMED["voidfs_demo" SUBSEP op], OPSMED["ramfs" SUBSEP op]) > M
+				for (f = 1; f <= nfs; f++) if (FS_[f] in ops_fs) printf " | %.0f", OPSFIG[FS_[f] SUBSEP op] > M
+				printf " | %s, %s, %s |\n", cost_ratio(OPSFIG["unionfs_demo" SUBSEP op], OPSFIG["ramfs" SUBSEP op]),
+					cost_ratio(OPSFIG["embedfs_demo" SUBSEP op], OPSFIG["ramfs" SUBSEP op]),
+					cost_ratio(OPSFIG["voidfs_demo" SUBSEP op], OPSFIG["ramfs" SUBSEP op]) > M
 			}
 		}
 	}
