@@ -91,12 +91,11 @@ else
 	ops_files=10000
 fi
 v=$(param bench_clock); clock=${v:-time}
-layouts=flat,spread extras=1
+layouts=flat,spread extras=1 ops_chunks=20
 # Instruction counts repeat from boot to boot (results/bench/repeat.md):
 # a second repetition would measure nothing new, and the time it took
 # buys the largest size in both layouts.
 v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
-ops_chunks=20
 # Turns spread a busy host's slow spells over all the filesystems; icount
 # has none, and there blocks keep each filesystem's deferred frees (RCU
 # callbacks) in its own chunks, which turns do not: in turns, unlink at
@@ -110,8 +109,8 @@ if [ "$clock" = icount ] && [ "$mode" != quick ]; then
 	# 4 ms tick (CONFIG_HZ=250). A chunk of 500 is 2-4 ms: one chunk
 	# holds a batch and the next none, and where the two kinds came
 	# near half and half the median chunk flipped between them from one
-	# boot to the next (rmdir, unlink_link and rename moved by 2-6%,
-	# results/bench/repeat.md). Chunks of 5,000 hold ten batches or so.
+	# boot to the next (rmdir, unlink_link and rename moved by 2-6%
+	# between two full runs). Chunks of 5,000 hold six to ten batches.
 	ops_files=50000 ops_chunks=10
 fi
 v=$(param bench_order); order=${v:-$order}
