@@ -34,8 +34,10 @@ figures() {
 a=$(figures "$1" | sort) b=$(figures "$2" | sort)
 echo "# $title"
 echo
-echo "\`$1\` against \`$2\`: every figure both have (median per operation; the"
-echo "unit is the reports' own: instructions in instruction mode)."
+echo "\`$1\` against \`$2\`: every figure both have, as the reports show it (per"
+echo "operation: the median chunk; refill: the cheapest chunk; the other operations"
+echo "in instruction mode: the mean of the chunks; the unit is the reports' own:"
+echo "instructions in instruction mode)."
 echo
 echo "| figure | $(basename "$1") | $(basename "$2") | ratio |"
 echo "|---|---:|---:|---:|"
