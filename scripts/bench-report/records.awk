@@ -97,8 +97,7 @@ $2 == "opchunks" {
 # reported (OPSFIG) in instruction mode is the mean of the chunks: there
 # the host adds no noise for a median to reject, and an operation's
 # chunks can fall in two groups (those that ran a batch of RCU frees and
-# those that did not, or the two halves of a run whose cost steps
-# midway), between which a median flips from boot to boot.
+# those that did not), between which a median flips from boot to boot.
 $2 == "ops" {
 	kv(); fs = F["fs"]; ops_fs[fs] = 1; ops_n = F["n"]
 	for (k in F) {
