@@ -3,9 +3,10 @@
 #
 # The test command. Installs what is missing; runs the static gates; for
 # every installed Debian kernel series (6.1, 6.12), builds the module and
-# an initramfs, boots the guest in test mode on Debian's kernel and then on
-# a debug kernel of the same series; runs the host-side tests of the
-# harness (tests/host/*.sh). Fails if a test failed, if a guest did not
+# an initramfs and boots the guest in test mode on Debian's kernel; runs
+# the host-side tests of the harness (tests/host/*.sh); then boots the
+# guest suite on a debug kernel of each series, those guests side by
+# side. Fails if a test failed, if a guest did not
 # reach IPAT-DONE, or if a kernel log shows a bug. Prints every result as
 # it comes, then all of them in KTAP (nested per kernel and per tier; also
 # in build/logs/results.ktap), and ends with the line
