@@ -52,7 +52,8 @@ END {
 		}
 
 		if (length(ops_fs)) {
-			printf "\n## Other operations\n\n`ipat-bench ops`: %s of each, in one directory, %s; the mean of the chunks (the whole run), instructions per operation, not the median chunk: an operation's chunks can fall in two groups, those that ran a batch of the RCU frees of earlier ones and those that did not, and a median picks one group or the other from boot to boot (the CSV has both); *× ramfs* for each of ours. `unlink_link` removes a second link; `write_read` is a 64-byte pwrite and pread.\n\n", ops_n, B["order"] == "blocks" ? "in blocks" : "chunk by chunk in turns" > M
+			printf "\n## Other operations\n\n`ipat-bench ops`: %s of each, in one directory, %s; %s, instructions per operation; *× ramfs* for each of ours. `unlink_link` removes a second link; `write_read` is a 64-byte pwrite and pread.\n\n", ops_n, B["order"] == "blocks" ? "in blocks" : "chunk by chunk in turns",
+				length(OPSMEAN) ? "the mean of the chunks (the whole run), not the median chunk: an operation's chunks can fall in two groups, those that ran a batch of the RCU frees of earlier ones and those that did not, and a median picks one group or the other from boot to boot (the CSV has both)" : "median chunk (this log has no per-chunk records)" > M
 			printf "| operation" > M
 			for (f = 1; f <= nfs; f++) if (FS_[f] in ops_fs) printf " | %s", FS_[f] > M
 			print " | × ramfs: union, embed, void |" > M
