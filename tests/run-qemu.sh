@@ -186,9 +186,13 @@ suite_prepare() {
 	[ -z "$suite_list" ] || suite_params+=("ipat.tests=$suite_list")
 }
 
-# suite_name KERNEL TIER: the name of its console log, build/logs/NAME.log.
+# suite_name KERNEL TIER: the name of its console log, build/logs/NAME.log;
+# suite_prefix KERNEL TIER: where its results go (KERNEL/TIER/...).
 suite_name() {
 	if [ "$testdir" = tests/guest ]; then echo "$1-$2"; else echo "$1-selftest"; fi
+}
+suite_prefix() {
+	if [ "$testdir" = tests/guest ]; then echo "$1/$2"; else echo "$1/selftest"; fi
 }
 
 # Boot the guest the last suite_prepare set up; its console goes to
@@ -225,8 +229,8 @@ suite_results() {
 	local kver=$1 suite=$2 list=$3 name log console rc test last
 	local -a expected=()
 	local -A status=() reason=()
-	local prefix=$kver/$suite
-	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
+	local prefix
+	prefix=$(suite_prefix "$kver" "$suite")
 	name=$(suite_name "$kver" "$suite")
 	log=build/logs/$name.log
 	rc=$(cat "build/logs/$name.rc" 2>/dev/null || echo "?")
@@ -268,8 +272,8 @@ suite_results() {
 # bench's instruction counts to their bounds (tests/bench-bounds.txt), in
 # a boot of its own.
 run_stock_suite() {
-	local kver=$1 prefix=$1/stock
-	[ "$testdir" = tests/guest ] || prefix=$kver/selftest
+	local kver=$1 prefix
+	prefix=$(suite_prefix "$kver" stock)
 	echo
 	echo "== $prefix =="
 	suite_prepare "$kver" stock || return 0
