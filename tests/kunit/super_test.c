@@ -3,9 +3,10 @@
  * KUnit tests of src/super.c: mount option parsing, the max_inodes and
  * max_xattr_bytes accounting and what statfs() and /proc/mounts report
  * from it. super.c is
- * compiled into this file for its static functions; inode.c comes along
- * only because ipat_fill_super() needs ipat_new_inode(), and no test here
- * mounts anything: the guest tests do that.
+ * compiled into this file for its static functions; inode.c and export.c
+ * come along only because ipat_fill_super() needs ipat_new_inode() and
+ * ipat_export_ops, and no test here mounts anything: the guest tests do
+ * that.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -13,6 +14,7 @@
 
 #include "../../src/super.c"
 #include "../../src/inode.c"
+#include "../../src/export.c"
 
 /*
  * A filesystem type with the shared code's mount context and nothing else:
@@ -365,8 +367,27 @@ static void st_statfs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf.f_ffree, 93);
 	KUNIT_EXPECT_EQ(test, buf.f_namelen, NAME_MAX);
 	KUNIT_EXPECT_EQ(test, buf.f_bsize, PAGE_SIZE);
-	KUNIT_EXPECT_LE(test, buf.f_bfree, buf.f_blocks);
-	KUNIT_EXPECT_EQ(test, buf.f_bavail, buf.f_bfree);
+	/* No block accounting, as ramfs: nothing in use, nothing to fill. */
+	KUNIT_EXPECT_EQ(test, buf.f_blocks, 0);
+	KUNIT_EXPECT_EQ(test, buf.f_bfree, 0);
+	KUNIT_EXPECT_EQ(test, buf.f_bavail, 0);
+}
+
+/* f_fsid is the mount's UUID folded, as tmpfs reports it. */
+static void st_statfs_fsid(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	struct kstatfs buf = {};
+	u8 uuid[16];
+	int i;
+
+	for (i = 0; i < sizeof(uuid); i++)
+		uuid[i] = i + 1;
+	super_set_uuid(&fx->sb, uuid, sizeof(uuid));
+	KUNIT_EXPECT_EQ(test, ipat_statfs(&fx->dentry, &buf), 0);
+	KUNIT_EXPECT_EQ(test, buf.f_fsid.val[0], uuid_to_fsid(uuid).val[0]);
+	KUNIT_EXPECT_EQ(test, buf.f_fsid.val[1], uuid_to_fsid(uuid).val[1]);
+	KUNIT_EXPECT_NE(test, buf.f_fsid.val[0] | buf.f_fsid.val[1], 0);
 }
 
 /* show_options() into a buffer; returns what it wrote. */
@@ -454,6 +475,7 @@ static struct kunit_case st_accounting_cases[] = {
 	KUNIT_CASE(st_reserve),
 	KUNIT_CASE(st_reserve_two_mounts),
 	KUNIT_CASE(st_statfs),
+	KUNIT_CASE(st_statfs_fsid),
 	KUNIT_CASE(st_charge_xattr),
 	{}
 };
