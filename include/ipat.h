@@ -76,9 +76,11 @@ struct ipat_stats {
  * @s_op: the super_operations, the place where the patterns differ
  * @payload: maps an inode to its private data; may return NULL only for an
  *	inode whose private data could not be attached
- * @attach: optional; gives a freshly allocated inode its private data
+ * @attach: optional; ipat_new_inode() calls it right after new_inode(), to
+ *	give an inode the VFS allocated private data allocated apart
  * @init: optional; sets up what the type needs before it is registered
- * @exit: optional; undoes @init, once no inode of the type is left
+ * @exit: optional; undoes @init once the type is unregistered, after
+ *	waiting (rcu_barrier()) for the ->free_inode calls still pending
  * @inode_object: what holds a struct inode, for the statistics file
  * @inode_object_size: its size in bytes as allocated
  * @private_object_size: size requested for a separate private object, or 0
@@ -161,27 +163,24 @@ static inline struct ipat_sb_info *IPAT_SB(const struct super_block *sb)
 }
 
 /*
- * Allocation accounting. Each pattern counts where it allocates and frees,
- * which for the VFS-allocated inode of voidfs_demo means in its own hooks.
+ * Allocation accounting, one call per event, where each pattern allocates
+ * and frees. @private: a separate private object came or went with the
+ * inode (voidfs_demo, which counts the VFS's inode with it, in its own
+ * hooks). The inode's object is counted first on allocation and last on
+ * freeing, the order src/stats.c relies on when it reads them.
  */
-static inline void ipat_count_inode_alloc(struct ipat_fs_type *type)
+static inline void ipat_count_alloc(struct ipat_fs_type *type, bool private)
 {
 	atomic_long_inc(&type->stats.inode_allocs);
+	if (private)
+		atomic_long_inc(&type->stats.private_allocs);
 }
 
-static inline void ipat_count_inode_free(struct ipat_fs_type *type)
+static inline void ipat_count_free(struct ipat_fs_type *type, bool private)
 {
+	if (private)
+		atomic_long_inc(&type->stats.private_frees);
 	atomic_long_inc(&type->stats.inode_frees);
-}
-
-static inline void ipat_count_private_alloc(struct ipat_fs_type *type)
-{
-	atomic_long_inc(&type->stats.private_allocs);
-}
-
-static inline void ipat_count_private_free(struct ipat_fs_type *type)
-{
-	atomic_long_inc(&type->stats.private_frees);
 }
 
 /* The three filesystems, each defined in the file named after it. */
@@ -195,6 +194,17 @@ void ipat_kill_sb(struct super_block *sb);
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf);
 int ipat_show_options(struct seq_file *m, struct dentry *root);
 void ipat_evict_inode(struct inode *inode);
+
+/* limits.c: what a mount holds under max_inodes and max_xattr_bytes */
+void ipat_limits_init(struct ipat_sb_info *sbi, unsigned long max_inodes,
+		      unsigned long max_xattr_bytes);
+int ipat_limits_change(struct ipat_sb_info *sbi,
+		       const unsigned long *max_inodes,
+		       const unsigned long *max_xattr_bytes,
+		       unsigned long *used_inodes,
+		       unsigned long *used_xattr_bytes);
+void ipat_inode_usage(struct super_block *sb, unsigned long *max,
+		      unsigned long *used);
 bool ipat_reserve_slot(struct super_block *sb);
 void ipat_release_slot(struct super_block *sb);
 bool ipat_reserve_inode(struct super_block *sb);

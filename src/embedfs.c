@@ -5,10 +5,12 @@
  *
  * The filesystem allocates the whole object from a cache of its own, one
  * allocation per inode, and maps the VFS's struct inode back to it with
- * container_of() in EMBEDFS_I().
+ * container_of() in EMBEDFS_I(). Below, in the order it happens: the
+ * cache is made, inodes are allocated and freed, the cache goes.
  */
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include "ipat.h"
@@ -49,27 +51,6 @@ static void embedfs_init_once(void *object)
 	inode_init_once(&ei->vfs_inode);
 }
 
-static struct inode *embedfs_alloc_inode(struct super_block *sb)
-{
-	struct embedfs_inode_info *ei;
-
-	ei = alloc_inode_sb(sb, embedfs_inode_cachep, GFP_KERNEL);
-	if (!ei)
-		return NULL;
-	ipat_count_inode_alloc(&embedfs_type);
-	return &ei->vfs_inode;
-}
-
-/*
- * After an RCU grace period, so no path walker can still see the inode;
- * at once only if inode_init_always() failed, before anyone could see it.
- */
-static void embedfs_free_inode(struct inode *inode)
-{
-	kmem_cache_free(embedfs_inode_cachep, EMBEDFS_I(inode));
-	ipat_count_inode_free(&embedfs_type);
-}
-
 /*
  * No SLAB_RECLAIM_ACCOUNT: these inodes are pinned by their dentries until
  * unlinked, never reclaimed under memory pressure, so counting them as
@@ -85,8 +66,37 @@ static int embedfs_init(void)
 	return embedfs_inode_cachep ? 0 : -ENOMEM;
 }
 
+/* ->alloc_inode: one allocation holds the inode and the private data. */
+static struct inode *embedfs_alloc_inode(struct super_block *sb)
+{
+	struct embedfs_inode_info *ei;
+
+	ei = alloc_inode_sb(sb, embedfs_inode_cachep, GFP_KERNEL);
+	if (!ei)
+		return NULL;
+	ipat_count_alloc(&embedfs_type, false);
+	return &ei->vfs_inode;
+}
+
+/*
+ * ->free_inode: after an RCU grace period, so no path walker can still see
+ * the inode; at once only if inode_init_always() failed, before anyone
+ * could see it.
+ */
+static void embedfs_free_inode(struct inode *inode)
+{
+	kmem_cache_free(embedfs_inode_cachep, EMBEDFS_I(inode));
+	ipat_count_free(&embedfs_type, false);
+}
+
+/*
+ * Once the type is unregistered and its last superblock gone, the last
+ * inodes may still be waiting for their RCU grace period: wait for their
+ * ->free_inode before the cache they go back to is destroyed.
+ */
 static void embedfs_exit(void)
 {
+	rcu_barrier();
 	kmem_cache_destroy(embedfs_inode_cachep);
 }
 

@@ -9,7 +9,6 @@
  */
 #include <linux/init.h>
 #include <linux/module.h>
-#include <linux/rcupdate.h>
 
 #include "ipat.h"
 #include "inode_union.h"
@@ -34,8 +33,7 @@ static void ipat_teardown(unsigned int count)
 {
 	unsigned int i;
 
-	/* Let every pending ->free_inode run before its cache goes. */
-	rcu_barrier();
+	/* Each exit waits for its pending ->free_inode calls itself. */
 	for (i = count; i-- > 0; )
 		if (ipat_fs_types[i]->exit)
 			ipat_fs_types[i]->exit();

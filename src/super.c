@@ -149,9 +149,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
 	if (!sbi)
 		return -ENOMEM;
-	spin_lock_init(&sbi->lock);
-	sbi->max_inodes = opts->max_inodes;
-	sbi->max_xattr_bytes = opts->max_xattr_bytes;
+	ipat_limits_init(sbi, opts->max_inodes, opts->max_xattr_bytes);
 	sbi->mode = opts->mode;
 	sbi->uid = opts->uid;
 	sbi->gid = opts->gid;
@@ -197,29 +195,17 @@ static int ipat_reconfigure(struct fs_context *fc)
 	bool inodes = opts->seen & IPAT_SEEN_MAX_INODES;
 	bool xattrs = opts->seen & IPAT_SEEN_MAX_XATTR_BYTES;
 	unsigned long used_inodes, used_xattr_bytes;
-	bool few_inodes, few_xattr_bytes;
 
-	spin_lock(&sbi->lock);
-	used_inodes = sbi->used_inodes;
-	used_xattr_bytes = sbi->used_xattr_bytes;
-	few_inodes = inodes && opts->max_inodes < used_inodes;
-	few_xattr_bytes = xattrs && opts->max_xattr_bytes < used_xattr_bytes;
-	if (!few_inodes && !few_xattr_bytes) {
-		/* WRITE_ONCE: ->show_options reads the limits without the lock. */
-		if (inodes)
-			WRITE_ONCE(sbi->max_inodes, opts->max_inodes);
-		if (xattrs)
-			WRITE_ONCE(sbi->max_xattr_bytes, opts->max_xattr_bytes);
-	}
-	spin_unlock(&sbi->lock);
+	if (!ipat_limits_change(sbi, inodes ? &opts->max_inodes : NULL,
+				xattrs ? &opts->max_xattr_bytes : NULL,
+				&used_inodes, &used_xattr_bytes))
+		return 0;
 	/* Logged outside the lock: the fs_context log may allocate. */
-	if (few_inodes)
+	if (inodes && opts->max_inodes < used_inodes)
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
 			       opts->max_inodes, used_inodes);
-	if (few_xattr_bytes)
-		return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
-			       opts->max_xattr_bytes, used_xattr_bytes);
-	return 0;
+	return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
+		       opts->max_xattr_bytes, used_xattr_bytes);
 }
 
 static void ipat_free_fc(struct fs_context *fc)
@@ -260,87 +246,6 @@ void ipat_kill_sb(struct super_block *sb)
 	kfree(sb->s_fs_info);
 }
 
-/**
- * ipat_reserve_slot - take one of the max_inodes slots
- * @sb: the superblock
- *
- * Every inode takes a slot, and so does every hard link beyond an inode's
- * first name, as on tmpfs: each name pins a dentry that is never pruned,
- * so links must not get around the limit.
- *
- * Return: true if a slot was free; ipat_release_slot() gives it back.
- */
-bool ipat_reserve_slot(struct super_block *sb)
-{
-	struct ipat_sb_info *sbi = IPAT_SB(sb);
-	bool ok;
-
-	spin_lock(&sbi->lock);
-	ok = sbi->used_inodes < sbi->max_inodes;
-	if (ok)
-		sbi->used_inodes++;
-	spin_unlock(&sbi->lock);
-	return ok;
-}
-
-void ipat_release_slot(struct super_block *sb)
-{
-	struct ipat_sb_info *sbi = IPAT_SB(sb);
-
-	spin_lock(&sbi->lock);
-	sbi->used_inodes--;
-	spin_unlock(&sbi->lock);
-}
-
-/**
- * ipat_reserve_inode - count a new inode against max_inodes
- * @sb: the superblock the inode will belong to
- *
- * Return: true if the inode may be created; ipat_release_inode() undoes it.
- */
-bool ipat_reserve_inode(struct super_block *sb)
-{
-	if (!ipat_reserve_slot(sb))
-		return false;
-	atomic_long_inc(&ipat_type(sb)->stats.inodes);
-	return true;
-}
-
-void ipat_release_inode(struct super_block *sb)
-{
-	ipat_release_slot(sb);
-	atomic_long_dec(&ipat_type(sb)->stats.inodes);
-}
-
-/**
- * ipat_charge_xattr - count extended attribute bytes against max_xattr_bytes
- * @sb: the superblock
- * @bytes: what the attribute costs beyond what it replaces
- *
- * Return: true if they fit; ipat_uncharge_xattr() gives them back.
- */
-bool ipat_charge_xattr(struct super_block *sb, size_t bytes)
-{
-	struct ipat_sb_info *sbi = IPAT_SB(sb);
-	bool ok;
-
-	spin_lock(&sbi->lock);
-	ok = bytes <= sbi->max_xattr_bytes - sbi->used_xattr_bytes;
-	if (ok)
-		sbi->used_xattr_bytes += bytes;
-	spin_unlock(&sbi->lock);
-	return ok;
-}
-
-void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)
-{
-	struct ipat_sb_info *sbi = IPAT_SB(sb);
-
-	spin_lock(&sbi->lock);
-	sbi->used_xattr_bytes -= bytes;
-	spin_unlock(&sbi->lock);
-}
-
 /*
  * Like ramfs, no block accounting: the file data is in the page cache with
  * no size limit of its own, so f_blocks, f_bfree and f_bavail stay 0 and
@@ -351,16 +256,15 @@ void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
 	struct super_block *sb = dentry->d_sb;
-	struct ipat_sb_info *sbi = IPAT_SB(sb);
+	unsigned long max_inodes, used_inodes;
 
 	buf->f_type = sb->s_magic;
 	buf->f_bsize = PAGE_SIZE;
 	buf->f_namelen = NAME_MAX;
 	buf->f_fsid = uuid_to_fsid(sb->s_uuid.b);
-	spin_lock(&sbi->lock);
-	buf->f_files = sbi->max_inodes;
-	buf->f_ffree = sbi->max_inodes - sbi->used_inodes;
-	spin_unlock(&sbi->lock);
+	ipat_inode_usage(sb, &max_inodes, &used_inodes);
+	buf->f_files = max_inodes;
+	buf->f_ffree = max_inodes - used_inodes;
 	return 0;
 }
 

@@ -5,6 +5,7 @@
  * union's largest member, and no filesystem has a say in it.
  */
 #include <linux/minmax.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -29,9 +30,14 @@ int union_inode_cache_init(void)
 	return union_inode_cachep ? 0 : -ENOMEM;
 }
 
-/* Only once every union inode is gone, after rcu_barrier(). */
+/*
+ * Once no member of the union has a superblock left: the last inodes may
+ * still wait for their RCU grace period, so wait for their ->free_inode
+ * before the cache they go back to is destroyed.
+ */
 void union_inode_cache_exit(void)
 {
+	rcu_barrier();
 	kmem_cache_destroy(union_inode_cachep);
 }
 
@@ -57,7 +63,7 @@ struct inode *union_inode_alloc(struct super_block *sb,
 	ui = alloc_inode_sb(sb, union_inode_cachep, GFP_KERNEL);
 	if (!ui)
 		return NULL;
-	ipat_count_inode_alloc(type);
+	ipat_count_alloc(type, false);
 	return &ui->vfs_inode;
 }
 
@@ -73,7 +79,7 @@ struct inode *union_inode_alloc(struct super_block *sb,
 void union_inode_free(struct ipat_fs_type *type, struct inode *inode)
 {
 	kmem_cache_free(union_inode_cachep, union_inode(inode));
-	ipat_count_inode_free(type);
+	ipat_count_free(type, false);
 }
 
 /**

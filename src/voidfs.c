@@ -5,10 +5,14 @@
  *
  * The VFS allocates the inode from its own cache; voidfs_demo then makes a
  * second allocation for its data. That one can fail on its own, and every
- * access to the data goes through one more pointer.
+ * access to the data goes through one more pointer. Below, in the order it
+ * happens: the VFS allocates an inode, the private data is attached, both
+ * are freed, and the module waits for the last frees before it goes. There
+ * is no cache of its own to make or destroy: kmalloc() serves the data.
  */
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include "ipat.h"
@@ -36,8 +40,11 @@ static struct ipat_payload *voidfs_payload(struct inode *inode)
 }
 
 /*
- * The second allocation. On failure the caller releases the half-made inode
- * with iput(), which reaches voidfs_free_inode() with i_private still NULL.
+ * ipat_fs_type::attach, the hook the shared creation path calls:
+ * ipat_new_inode() (src/inode.c) calls it right after new_inode() has had
+ * the VFS allocate the inode. This is the second allocation. On failure
+ * the caller releases the half-made inode with iput(), which reaches
+ * voidfs_free_inode() with i_private still NULL.
  *
  * The VFS's inode is counted here, together with the private object, rather
  * than where it was allocated (voidfs_demo has no hook there), so that the
@@ -52,30 +59,39 @@ static int voidfs_attach(struct inode *inode)
 	if (!vi)
 		return -ENOMEM;
 	inode->i_private = vi;
-	ipat_count_inode_alloc(&voidfs_type);
-	ipat_count_private_alloc(&voidfs_type);
+	ipat_count_alloc(&voidfs_type, true);
 	return 0;
 }
 
 /*
  * ->free_inode runs after an RCU grace period (at once only when
- * alloc_inode()'s inode_init_always() failed, before anyone saw the inode),
- * while ->evict_inode runs as soon as the last reference goes. A path walk in RCU mode holds no
- * reference and may still be looking at an inode being evicted: anything
- * such a walker can reach through i_private (a ->permission or ->get_link
- * that read it) must live until here. Freeing i_private in ->evict_inode
- * would be a use-after-free waiting for the first such method.
+ * alloc_inode()'s inode_init_always() failed, before anyone saw the
+ * inode), while ->evict_inode runs as soon as the last reference goes. A
+ * path walk in RCU mode holds no reference and may still be looking at an
+ * inode being evicted: anything such a walker can reach through i_private
+ * (a ->permission or ->get_link that read it) must live until here.
+ * Freeing i_private in ->evict_inode would be a use-after-free waiting for
+ * the first such method.
  */
 static void voidfs_free_inode(struct inode *inode)
 {
 	struct voidfs_inode_info *vi = VOIDFS_I(inode);
 
 	if (vi) {
-		ipat_count_private_free(&voidfs_type);
-		ipat_count_inode_free(&voidfs_type);
+		ipat_count_free(&voidfs_type, true);
 		kfree(vi);
 	}
 	free_inode_nonrcu(inode);
+}
+
+/*
+ * The last ->free_inode calls may still be waiting for their RCU grace
+ * period when the type is unregistered; they run this module's code, so
+ * wait for them before the module can go.
+ */
+static void voidfs_exit(void)
+{
+	rcu_barrier();
 }
 
 static const struct super_operations voidfs_sops = {
@@ -93,6 +109,7 @@ struct ipat_fs_type voidfs_type = {
 	.s_op			= &voidfs_sops,
 	.payload		= voidfs_payload,
 	.attach			= voidfs_attach,
+	.exit			= voidfs_exit,
 	.inode_object		= "inode_cache (the VFS's)",
 	.inode_object_size	= sizeof(struct inode),
 	.private_object_size	= sizeof(struct voidfs_inode_info),

@@ -15,8 +15,8 @@
 /*
  * A writer racing the statistics file. While st_racing_type is set, every
  * counter read in src/stats.c is followed by one whole object lifetime on
- * that type, counted in the order the module counts it (allocation before
- * free): the worst a concurrent writer can do between two loads, made
+ * that type, counted as the module counts it (ipat_count_alloc() before
+ * ipat_count_free()): the worst a concurrent writer can do between two loads, made
  * deterministic. The headers stats.c needs are in above, so the #define
  * reaches only its own code.
  */
@@ -28,10 +28,8 @@ static long st_racing_read(const atomic_long_t *counter)
 	struct ipat_fs_type *type = st_racing_type;
 
 	if (type) {
-		ipat_count_inode_alloc(type);
-		ipat_count_private_alloc(type);
-		ipat_count_private_free(type);
-		ipat_count_inode_free(type);
+		ipat_count_alloc(type, true);
+		ipat_count_free(type, true);
 	}
 	return value;
 }
@@ -119,9 +117,9 @@ static void st_one_object(struct kunit *test)
 	int i;
 
 	for (i = 0; i < 5; i++)
-		ipat_count_inode_alloc(type);
+		ipat_count_alloc(type, false);
 	for (i = 0; i < 2; i++)
-		ipat_count_inode_free(type);
+		ipat_count_free(type, false);
 	/* Evicted but awaiting RCU: an object without an inode. */
 	atomic_long_set(&type->stats.inodes, 2);
 	text = st_stats(test, type);
@@ -142,12 +140,9 @@ static void st_two_objects(struct kunit *test)
 	int i;
 
 	KUNIT_EXPECT_GE(test, rounded, 100);
-	for (i = 0; i < 4; i++) {
-		ipat_count_inode_alloc(type);
-		ipat_count_private_alloc(type);
-	}
-	ipat_count_private_free(type);
-	ipat_count_inode_free(type);
+	for (i = 0; i < 4; i++)
+		ipat_count_alloc(type, true);
+	ipat_count_free(type, true);
 	text = st_stats(test, type);
 	st_expect_line(test, text, "private_object_size", 100);
 	st_expect_line(test, text, "private_alloc_size", rounded);
@@ -223,8 +218,7 @@ static void st_read_order(struct kunit *test)
 	char *text;
 
 	/* One object of each kind live before the race. */
-	ipat_count_inode_alloc(type);
-	ipat_count_private_alloc(type);
+	ipat_count_alloc(type, true);
 	st_racing_type = type;
 	text = st_stats(test, type);
 	st_racing_type = NULL;
@@ -249,7 +243,7 @@ static void st_per_type(struct kunit *test)
 	struct ipat_fs_type *a = st_new_type(test, 700, 0);
 	struct ipat_fs_type *b = st_new_type(test, 700, 0);
 
-	ipat_count_inode_alloc(a);
+	ipat_count_alloc(a, false);
 	st_expect_line(test, st_stats(test, a), "inode_objects_live", 1);
 	st_expect_line(test, st_stats(test, b), "inode_objects_live", 0);
 }

@@ -3,16 +3,17 @@
  * KUnit tests of src/super.c: mount option parsing, the max_inodes and
  * max_xattr_bytes accounting and what statfs() and /proc/mounts report
  * from it. super.c is
- * compiled into this file for its static functions; inode.c and export.c
- * come along only because ipat_fill_super() needs ipat_new_inode() and
- * ipat_export_ops, and no test here mounts anything: the guest tests do
- * that.
+ * compiled into this file for its static functions, with limits.c, whose
+ * accounting the tests drive; inode.c and export.c come along only because
+ * ipat_fill_super() needs ipat_new_inode() and ipat_export_ops, and no test
+ * here mounts anything: the guest tests do that.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 
 #include "../../src/super.c"
+#include "../../src/limits.c"
 #include "../../src/inode.c"
 #include "../../src/export.c"
 
