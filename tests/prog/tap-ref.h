@@ -34,6 +34,7 @@ enum {
 	R_NUM = 2,	/* a number (a count, an id), or -errno */
 	R_OCT = 4,	/* a mode, or -errno */
 	R_HEX = 8,	/* a number shown in hex, or -errno */
+	R_SIGNED = 16,	/* a number that may be negative: never an errno */
 };
 
 static const char *cur_fs = "?";
@@ -63,7 +64,9 @@ static inline const char *tap_show(long v, unsigned int flags, char *buf,
 {
 	const char *name;
 
-	if (v < 0) {
+	if (flags & R_SIGNED) {
+		snprintf(buf, len, "%ld", v);
+	} else if (v < 0) {
 		name = strerrorname_np(-v);
 		snprintf(buf, len, "%s", name ? name : "an unknown error");
 	} else if (flags & R_OCT) {
