@@ -34,7 +34,7 @@ struct ipat_xattrs {
 /**
  * struct ipat_payload - what every inode privately carries, in all three
  * @btime: creation time, reported by statx() as STATX_BTIME
- * @xattrs: the inode's user.* and trusted.* extended attributes
+ * @xattrs: the inode's user.*, trusted.* and security.* extended attributes
  *
  * The payload is identical in the three filesystems so that only the way it
  * is attached to struct inode differs between them.
@@ -53,9 +53,10 @@ struct ipat_payload {
  * @private_frees: the same, freed
  * @xattr_bytes: bytes held by extended attributes
  *
- * Plain atomics: simple and exact, and the counters are only touched on
- * inode allocation and freeing, never on lookups. An evicted inode's memory
- * is freed only after an RCU grace period, so for a moment the object
+ * Plain atomics: simple and exact. The object counters change on inode
+ * allocation and freeing, @xattr_bytes on every change of an extended
+ * attribute; a lookup or a stat touches none. An evicted inode's memory is
+ * usually freed only after an RCU grace period, so for a moment the object
  * counters may still show an inode that @inodes no longer counts.
  */
 struct ipat_stats {
@@ -81,7 +82,6 @@ struct ipat_stats {
  * @inode_object: what holds a struct inode, for the statistics file
  * @inode_object_size: its size in bytes as allocated
  * @private_object_size: size requested for a separate private object, or 0
- * @private_alloc_size: size actually allocated for it, or 0
  * @show_layout: optional; adds what only this pattern can tell about its
  *	layout to the statistics file
  * @stats: allocation accounting
@@ -98,20 +98,20 @@ struct ipat_fs_type {
 	const char *inode_object;
 	size_t inode_object_size;
 	size_t private_object_size;
-	size_t private_alloc_size;
 	void (*show_layout)(struct seq_file *m);
 	struct ipat_stats stats;
 };
 
 /*
  * The file_system_type of each of the three: only the name differs.
- * FS_ALLOW_IDMAP: the shared code passes the mount's idmapping on wherever
- * the VFS hands one over, so idmapped mounts work as on tmpfs.
+ * IPAT_FS_ALLOW_IDMAP (FS_ALLOW_IDMAP where tmpfs has it): the shared code
+ * passes the mount's idmapping on wherever the VFS hands one over, so
+ * idmapped mounts work as on tmpfs.
  */
 #define IPAT_FILE_SYSTEM_TYPE(fs_name) {			\
 	.owner		 = THIS_MODULE,				\
 	.name		 = fs_name,				\
-	.fs_flags	 = FS_ALLOW_IDMAP,			\
+	.fs_flags	 = IPAT_FS_ALLOW_IDMAP,			\
 	.init_fs_context = ipat_init_fs_context,		\
 	.kill_sb	 = ipat_kill_sb,			\
 }
@@ -207,10 +207,15 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 			     const struct inode *dir, umode_t mode, dev_t dev);
 
 /* xattr.c */
-extern const struct xattr_handler *ipat_xattr_handlers[];
+extern const struct xattr_handler * const ipat_xattr_handlers[];
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size);
+int ipat_init_security(struct inode *inode, struct inode *dir,
+		       const struct qstr *name);
 void ipat_xattrs_init(struct ipat_xattrs *xattrs);
 void ipat_xattrs_free(struct super_block *sb, struct ipat_xattrs *xattrs);
+
+/* export.c: file handles, for NFS, fanotify and open_by_handle_at() */
+extern const struct export_operations ipat_export_ops;
 
 /* stats.c: /proc/fs/inode_patterns/<fs type> */
 int ipat_stats_init(void);

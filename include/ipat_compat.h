@@ -12,6 +12,8 @@
 #define _IPAT_COMPAT_H
 
 #include <linux/fs.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
 #include <linux/version.h>
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
@@ -31,8 +33,9 @@
  * idmapped mounts. The three refuse them where tmpfs does, so that they can
  * always be compared with it.
  */
-#undef FS_ALLOW_IDMAP
-#define FS_ALLOW_IDMAP 0
+#define IPAT_FS_ALLOW_IDMAP 0
+#else
+#define IPAT_FS_ALLOW_IDMAP FS_ALLOW_IDMAP
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 5, 0)
@@ -55,11 +58,6 @@
  * 6.7, "fs: new accessor methods for atime and mtime": i_atime and i_mtime
  * are reached through accessors, as i_ctime already was.
  */
-static inline struct timespec64 inode_get_mtime(const struct inode *inode)
-{
-	return inode->i_mtime;
-}
-
 static inline struct timespec64 inode_set_mtime_to_ts(struct inode *inode,
 						      struct timespec64 ts)
 {
@@ -72,6 +70,29 @@ static inline struct timespec64 inode_set_atime_to_ts(struct inode *inode,
 {
 	inode->i_atime = ts;
 	return ts;
+}
+
+/*
+ * 6.7, "xattr: make the xattr array itself const": before it, s_xattr
+ * points to an array of handler pointers that are not themselves const.
+ * The VFS never writes them: the cast drops only a qualifier.
+ */
+#define ipat_set_xattr_handlers(sb, handlers) \
+	((sb)->s_xattr = (const struct xattr_handler **)(handlers))
+#else
+#define ipat_set_xattr_handlers(sb, handlers) ((sb)->s_xattr = (handlers))
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
+/*
+ * 6.9 added super_set_uuid(), which also records the UUID's length for the
+ * FS_IOC_GETFSUUID ioctl that came with it. Before it, filesystems (tmpfs
+ * among them) wrote s_uuid directly.
+ */
+static inline void super_set_uuid(struct super_block *sb, const u8 *uuid,
+				  unsigned int len)
+{
+	memcpy(&sb->s_uuid, uuid, min_t(unsigned int, len, sizeof(sb->s_uuid)));
 }
 #endif
 

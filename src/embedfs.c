@@ -60,7 +60,10 @@ static struct inode *embedfs_alloc_inode(struct super_block *sb)
 	return &ei->vfs_inode;
 }
 
-/* After an RCU grace period: no path walker can still see the inode. */
+/*
+ * After an RCU grace period, so no path walker can still see the inode;
+ * at once only if inode_init_always() failed, before anyone could see it.
+ */
 static void embedfs_free_inode(struct inode *inode)
 {
 	kmem_cache_free(embedfs_inode_cachep, EMBEDFS_I(inode));

@@ -7,6 +7,7 @@
  */
 #include <linux/fs.h>
 #include <linux/pagemap.h>
+#include <linux/random.h>
 #include <linux/stat.h>
 #include <linux/time64.h>
 
@@ -65,6 +66,8 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 	}
 
 	inode->i_ino = get_next_ino();
+	/* A file handle names the inode by number and generation (export.c). */
+	inode->i_generation = get_random_u32();
 	inode_init_owner(idmap, inode, dir, mode);
 	inode->i_mapping->a_ops = &ram_aops;
 	mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
@@ -111,9 +114,15 @@ static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t dev)
 {
 	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, dev);
+	int err;
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
+	err = ipat_init_security(inode, dir, &dentry->d_name);
+	if (err) {
+		iput(inode);
+		return err;
+	}
 	ipat_instantiate(dir, dentry, inode);
 	return 0;
 }
@@ -144,6 +153,11 @@ static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,
 	inode = ipat_new_inode(idmap, dir->i_sb, dir, S_IFLNK | 0777, 0);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
+	err = ipat_init_security(inode, dir, &dentry->d_name);
+	if (err) {
+		iput(inode);
+		return err;
+	}
 	/*
 	 * The target goes into the page cache, as in ramfs: readlink() then
 	 * copies from a page, never from a slab object, and the RCU path walk
@@ -162,9 +176,15 @@ static int ipat_tmpfile(struct mnt_idmap *idmap, struct inode *dir,
 			struct file *file, umode_t mode)
 {
 	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, 0);
+	int err;
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
+	err = ipat_init_security(inode, dir, NULL);
+	if (err) {
+		iput(inode);
+		return err;
+	}
 	d_tmpfile(file, inode);
 	return finish_open_simple(file, 0);
 }
@@ -203,6 +223,31 @@ static int ipat_unlink(struct inode *dir, struct dentry *dentry)
 	return simple_unlink(dir, dentry);
 }
 
+/*
+ * RENAME_WHITEOUT, which overlayfs asks of its upper layer: the old name is
+ * left to a whiteout, a character device 0/0 that is an inode of its own
+ * (and takes a max_inodes slot, as on tmpfs). It is made on a second dentry
+ * of the old name and hashed while the old dentry is still there; the
+ * rename then moves the old one away, and lookups find the whiteout.
+ */
+static int ipat_whiteout(struct mnt_idmap *idmap, struct inode *old_dir,
+			 struct dentry *old_dentry)
+{
+	struct dentry *whiteout;
+	int err;
+
+	whiteout = d_alloc(old_dentry->d_parent, &old_dentry->d_name);
+	if (!whiteout)
+		return -ENOMEM;
+	err = ipat_mknod(idmap, old_dir, whiteout, S_IFCHR | WHITEOUT_MODE,
+			 WHITEOUT_DEV);
+	if (!err)
+		d_rehash(whiteout);
+	/* ipat_mknod() took the reference that pins it. */
+	dput(whiteout);
+	return err;
+}
+
 /* A rename over an existing name removes that name, as unlink does. */
 static int ipat_rename(struct mnt_idmap *idmap,
 		       struct inode *old_dir, struct dentry *old_dentry,
@@ -214,6 +259,21 @@ static int ipat_rename(struct mnt_idmap *idmap,
 		       ipat_name_has_slot(victim);
 	int err;
 
+	if (flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE | RENAME_WHITEOUT))
+		return -EINVAL;
+	if (flags & RENAME_WHITEOUT) {
+		/*
+		 * simple_rename() refuses only a non-empty target once the
+		 * flags pass (the VFS refuses WHITEOUT with EXCHANGE): check
+		 * that first, so that a failed rename leaves no whiteout.
+		 */
+		if (!simple_empty(new_dentry))
+			return -ENOTEMPTY;
+		err = ipat_whiteout(idmap, old_dir, old_dentry);
+		if (err)
+			return err;
+		flags &= ~RENAME_WHITEOUT;
+	}
 	err = simple_rename(idmap, old_dir, old_dentry, new_dir, new_dentry,
 			    flags);
 	if (!err && release)

@@ -68,9 +68,14 @@ int ipat_stats_init(void)
 	return ipat_proc_dir ? 0 : -ENOMEM;
 }
 
+/*
+ * Root only, like /proc/slabinfo (0400 since 2.6.37): live allocation
+ * counts of a slab cache tell an attacker when a freed object's memory is
+ * about to be reused, which is what heap exploits time themselves by.
+ */
 int ipat_stats_add(struct ipat_fs_type *type)
 {
-	if (!proc_create_single_data(type->fs_type.name, 0444, ipat_proc_dir,
+	if (!proc_create_single_data(type->fs_type.name, 0400, ipat_proc_dir,
 				     ipat_stats_show, type))
 		return -ENOMEM;
 	return 0;

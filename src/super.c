@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/statfs.h>
 #include <linux/user_namespace.h>
+#include <linux/uuid.h>
 
 #include "ipat.h"
 
@@ -68,11 +69,14 @@ static unsigned long ipat_default_max_inodes(void)
  * An eighth of RAM: what tmpfs's default nr_inodes lets its inodes and
  * xattrs take together since 6.6 (1 KiB of "inode space" for each of half
  * of RAM's 4 KiB pages). Xattrs are unswappable kernel memory, so a mount
- * must not be able to fill RAM with them.
+ * must not be able to fill RAM with them. Worked out in 64 bits: on a
+ * 32-bit kernel with highmem, RAM's size in bytes does not fit in a long.
  */
 static unsigned long ipat_default_max_xattr_bytes(void)
 {
-	return (totalram_pages() << PAGE_SHIFT) / 8;
+	u64 bytes = ((u64)totalram_pages() << PAGE_SHIFT) >> 3;
+
+	return min_t(u64, bytes, ULONG_MAX - 1);
 }
 
 static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
@@ -110,7 +114,12 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		opts->gid = gid;
 		break;
 	case IPAT_OPT_MAX_INODES:
-		/* The root directory alone needs one; ULONG_MAX is no limit. */
+		/*
+		 * The root directory alone needs one. There is no "no limit"
+		 * value (tmpfs's nr_inodes=0): the largest limit is
+		 * ULONG_MAX - 1, and ULONG_MAX, which a 32-bit kernel would
+		 * also reach by truncating a larger u64, is refused.
+		 */
 		if (result.uint_64 < 1 || result.uint_64 >= ULONG_MAX)
 			return invalfc(fc, "max_inodes=%llu is out of range",
 				       result.uint_64);
@@ -118,7 +127,7 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		opts->seen |= IPAT_SEEN_MAX_INODES;
 		break;
 	case IPAT_OPT_MAX_XATTR_BYTES:
-		/* 0 is a mount without xattrs; ULONG_MAX is no limit. */
+		/* 0 is a mount without xattrs; ULONG_MAX is refused as above. */
 		if (result.uint_64 >= ULONG_MAX)
 			return invalfc(fc, "max_xattr_bytes=%llu is out of range",
 				       result.uint_64);
@@ -135,6 +144,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct ipat_fs_type *type = ipat_type(sb);
 	struct ipat_sb_info *sbi;
 	struct inode *root;
+	uuid_t uuid;
 
 	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
 	if (!sbi)
@@ -152,8 +162,12 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = type->magic;
 	sb->s_op = type->s_op;
-	sb->s_xattr = ipat_xattr_handlers;
+	sb->s_export_op = &ipat_export_ops;
+	ipat_set_xattr_handlers(sb, ipat_xattr_handlers);
 	sb->s_time_gran = 1;
+	/* A random id per mount, as tmpfs's: statfs() derives f_fsid from it. */
+	uuid_gen(&uuid);
+	super_set_uuid(sb, uuid.b, sizeof(uuid));
 
 	root = ipat_new_inode(&nop_mnt_idmap, sb, NULL, S_IFDIR | sbi->mode, 0);
 	if (IS_ERR(root))
@@ -191,10 +205,11 @@ static int ipat_reconfigure(struct fs_context *fc)
 	few_inodes = inodes && opts->max_inodes < used_inodes;
 	few_xattr_bytes = xattrs && opts->max_xattr_bytes < used_xattr_bytes;
 	if (!few_inodes && !few_xattr_bytes) {
+		/* WRITE_ONCE: ->show_options reads the limits without the lock. */
 		if (inodes)
-			sbi->max_inodes = opts->max_inodes;
+			WRITE_ONCE(sbi->max_inodes, opts->max_inodes);
 		if (xattrs)
-			sbi->max_xattr_bytes = opts->max_xattr_bytes;
+			WRITE_ONCE(sbi->max_xattr_bytes, opts->max_xattr_bytes);
 	}
 	spin_unlock(&sbi->lock);
 	/* Logged outside the lock: the fs_context log may allocate. */
@@ -326,6 +341,13 @@ void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)
 	spin_unlock(&sbi->lock);
 }
 
+/*
+ * Like ramfs, no block accounting: the file data is in the page cache with
+ * no size limit of its own, so f_blocks, f_bfree and f_bavail stay 0 and
+ * an empty mount shows nothing used. (tmpfs counts its pages against its
+ * size= limit instead.) f_fsid, from the mount's UUID, tells one mount from
+ * another, which fanotify's FAN_REPORT_FID needs.
+ */
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
 	struct super_block *sb = dentry->d_sb;
@@ -334,10 +356,7 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 	buf->f_type = sb->s_magic;
 	buf->f_bsize = PAGE_SIZE;
 	buf->f_namelen = NAME_MAX;
-	/* Data lives in RAM with no limit of its own: report RAM. */
-	buf->f_blocks = totalram_pages();
-	buf->f_bfree = max(si_mem_available(), 0L);
-	buf->f_bavail = buf->f_bfree;
+	buf->f_fsid = uuid_to_fsid(sb->s_uuid.b);
 	spin_lock(&sbi->lock);
 	buf->f_files = sbi->max_inodes;
 	buf->f_ffree = sbi->max_inodes - sbi->used_inodes;
@@ -362,8 +381,8 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
 	if (!gid_eq(sbi->gid, GLOBAL_ROOT_GID))
 		seq_printf(m, ",gid=%u",
 			   from_kgid_munged(&init_user_ns, sbi->gid));
-	seq_printf(m, ",max_inodes=%lu", sbi->max_inodes);
-	/* Read without the lock: a remount may change it at any time. */
+	/* Read without the lock: a remount may change them at any time. */
+	seq_printf(m, ",max_inodes=%lu", READ_ONCE(sbi->max_inodes));
 	max_xattr_bytes = READ_ONCE(sbi->max_xattr_bytes);
 	if (max_xattr_bytes != ipat_default_max_xattr_bytes())
 		seq_printf(m, ",max_xattr_bytes=%lu", max_xattr_bytes);
@@ -378,6 +397,10 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
  * max_xattr_bytes, and gives back the inode's place under max_inodes. The
  * memory holding the inode and the payload is freed later, by each
  * pattern's own ->free_inode, after an RCU grace period.
+ *
+ * An inode that new_inode() made is always evicted through here; only one
+ * whose inode_init_always() failed inside alloc_inode() is not, and that
+ * one reaches ->free_inode at once, before anything was set up.
  */
 void ipat_evict_inode(struct inode *inode)
 {

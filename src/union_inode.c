@@ -67,7 +67,8 @@ struct inode *union_inode_alloc(struct super_block *sb,
  * @inode: its struct inode
  *
  * Called from ->free_inode, after an RCU grace period, so no path walker
- * can still be reading the inode.
+ * can still be reading the inode (at once only when alloc_inode()'s
+ * inode_init_always() failed, before anyone could see the inode).
  */
 void union_inode_free(struct ipat_fs_type *type, struct inode *inode)
 {

@@ -58,8 +58,9 @@ static int voidfs_attach(struct inode *inode)
 }
 
 /*
- * ->free_inode runs after an RCU grace period, while ->evict_inode runs as
- * soon as the last reference goes. A path walk in RCU mode holds no
+ * ->free_inode runs after an RCU grace period (at once only when
+ * alloc_inode()'s inode_init_always() failed, before anyone saw the inode),
+ * while ->evict_inode runs as soon as the last reference goes. A path walk in RCU mode holds no
  * reference and may still be looking at an inode being evicted: anything
  * such a walker can reach through i_private (a ->permission or ->get_link
  * that read it) must live until here. Freeing i_private in ->evict_inode

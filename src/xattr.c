@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Extended attributes in the user. and trusted. namespaces, kept in the
- * inode's private payload. Linux 6.1 exports only the inline parts of the
- * kernel's simple_xattr store to modules, hence this small store of our own.
+ * Extended attributes in the user., trusted. and security. namespaces, kept
+ * in the inode's private payload. Linux 6.1 exports only the inline parts of
+ * the kernel's simple_xattr store to modules, hence this small store of our
+ * own.
  *
  * The VFS has already checked names (at most XATTR_NAME_MAX), sizes (at most
  * XATTR_SIZE_MAX) and permissions (trusted.* needs CAP_SYS_ADMIN, user.* is
- * only for regular files and directories) before these handlers run.
+ * only for regular files and directories, security.* is the LSMs' to allow)
+ * before these handlers run.
+ *
+ * security.* is stored like the others, as tmpfs stores it, so that setcap
+ * (security.capability), an LSM's label and overlayfs's copy-up of a
+ * labelled file work; the label an LSM gives a new inode is stored through
+ * ipat_init_security() when the inode is created.
  *
  * The attributes of an inode sit in a red-black tree ordered by name, so a
  * lookup is O(log n) however many names an inode has (up to XATTR_LIST_MAX
@@ -169,16 +176,21 @@ static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 	return 0;
 }
 
-/* A NULL @value removes the attribute, as removexattr() asks. */
-static int ipat_xattr_set(const struct xattr_handler *handler,
-			  struct mnt_idmap *idmap,
-			  struct dentry *unused, struct inode *inode,
-			  const char *suffix, const void *value, size_t size,
-			  int flags)
+/**
+ * ipat_xattr_store - set, replace or remove one attribute
+ * @inode: the inode
+ * @name: the attribute's full name, prefix included
+ * @value: the new value, or NULL to remove the attribute
+ * @size: its length
+ * @flags: XATTR_CREATE, XATTR_REPLACE or 0, as setxattr() takes them
+ *
+ * Return: 0, or -EEXIST, -ENODATA, -ENOSPC or -ENOMEM with nothing changed.
+ */
+static int ipat_xattr_store(struct inode *inode, const char *name,
+			    const void *value, size_t size, int flags)
 {
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
-	const char *name = xattr_full_name(handler, suffix);
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	size_t old_bytes, new_bytes = 0;
@@ -226,8 +238,77 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
 	atomic_long_add((long)new_bytes - (long)old_bytes,
 			&type->stats.xattr_bytes);
 	kvfree(old);
-	inode_set_ctime_current(inode);
 	return 0;
+}
+
+/* A NULL @value removes the attribute, as removexattr() asks. */
+static int ipat_xattr_set(const struct xattr_handler *handler,
+			  struct mnt_idmap *idmap,
+			  struct dentry *unused, struct inode *inode,
+			  const char *suffix, const void *value, size_t size,
+			  int flags)
+{
+	int err = ipat_xattr_store(inode, xattr_full_name(handler, suffix),
+				   value, size, flags);
+
+	if (!err)
+		inode_set_ctime_current(inode);
+	return err;
+}
+
+/*
+ * The callback of security_inode_init_security(): stores the attributes
+ * the LSMs give a new inode (their names come without "security."). On an
+ * error the caller drops the inode, whose eviction frees what was stored.
+ */
+static int ipat_initxattrs(struct inode *inode, const struct xattr *xattrs,
+			   void *unused)
+{
+	char name[XATTR_NAME_MAX + 1];
+	const struct xattr *xattr;
+	int err;
+
+	for (xattr = xattrs; xattr->name; xattr++) {
+		if (snprintf(name, sizeof(name), XATTR_SECURITY_PREFIX "%s",
+			     xattr->name) >= sizeof(name))
+			return -ENAMETOOLONG;
+		err = ipat_xattr_store(inode, name, xattr->value,
+				       xattr->value_len, XATTR_CREATE);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/**
+ * ipat_init_security - give a new inode the labels the LSMs want it to have
+ * @inode: the new inode, not yet visible
+ * @dir: its parent directory
+ * @name: its name, or NULL for an O_TMPFILE inode
+ *
+ * Called on every path that creates an inode, as tmpfs does. No LSM with
+ * labels to give is not an error.
+ *
+ * Return: 0 or the errno; on an error the caller drops the inode.
+ */
+int ipat_init_security(struct inode *inode, struct inode *dir,
+		       const struct qstr *name)
+{
+	int err = security_inode_init_security(inode, dir, name,
+					       ipat_initxattrs, NULL);
+
+	return err == -EOPNOTSUPP ? 0 : err;
+}
+
+/*
+ * A MAC label (security.selinux, security.SMACK64, ...) that is also stored
+ * is listed by the LSM already, first; as on 6.12's tmpfs it is not listed
+ * twice.
+ */
+static bool ipat_xattr_is_maclabel(const char *name)
+{
+	return !strncmp(name, XATTR_SECURITY_PREFIX, XATTR_SECURITY_PREFIX_LEN) &&
+	       security_ismaclabel(name + XATTR_SECURITY_PREFIX_LEN);
 }
 
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
@@ -242,7 +323,7 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 
 	/*
 	 * The names an LSM keeps for the inode (security.selinux, say) come
-	 * first, as simple_xattr_list() puts them on ramfs and tmpfs: without
+	 * first, as 6.12's simple_xattr_list() puts them on tmpfs: without
 	 * them a copy of the file would lose its label.
 	 */
 	lsm = security_inode_listsecurity(inode, buf, size);
@@ -259,6 +340,8 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 
 		if (!trusted && !strncmp(name, XATTR_TRUSTED_PREFIX,
 					 XATTR_TRUSTED_PREFIX_LEN))
+			continue;
+		if (ipat_xattr_is_maclabel(name))
 			continue;
 		if (buf) {
 			if (size - used < len) {
@@ -285,8 +368,15 @@ static const struct xattr_handler ipat_trusted_xattr_handler = {
 	.set	= ipat_xattr_set,
 };
 
-const struct xattr_handler *ipat_xattr_handlers[] = {
+static const struct xattr_handler ipat_security_xattr_handler = {
+	.prefix	= XATTR_SECURITY_PREFIX,
+	.get	= ipat_xattr_get,
+	.set	= ipat_xattr_set,
+};
+
+const struct xattr_handler * const ipat_xattr_handlers[] = {
 	&ipat_user_xattr_handler,
 	&ipat_trusted_xattr_handler,
+	&ipat_security_xattr_handler,
 	NULL
 };

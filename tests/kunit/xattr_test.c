@@ -45,8 +45,46 @@ static int xt_listsecurity(struct inode *inode, char *buf, size_t size)
 	return len;
 }
 
+/* The same LSM's answer to "is this name your label?". */
+static int xt_ismaclabel(const char *name)
+{
+	if (!xt_lsm_name)
+		return security_ismaclabel(name);
+	return !strcmp(name, xt_lsm_name + XATTR_SECURITY_PREFIX_LEN);
+}
+
+/*
+ * The labels an LSM gives a new inode: while xt_init_label is set, the
+ * stand-in for security_inode_init_security() hands it to the store's
+ * callback as the LSM infrastructure would (name without "security.");
+ * xt_init_err, when not 0, is returned without calling it.
+ */
+static const char *xt_init_label;
+static int xt_init_err;
+
+static int xt_init_security(struct inode *inode, struct inode *dir,
+			    const struct qstr *qstr, initxattrs store,
+			    void *fs_data)
+{
+	struct xattr xattrs[2] = {};
+
+	if (xt_init_err)
+		return xt_init_err;
+	if (!xt_init_label)
+		return security_inode_init_security(inode, dir, qstr, store,
+						    fs_data);
+	xattrs[0].name = "test";
+	xattrs[0].value = (void *)xt_init_label;
+	xattrs[0].value_len = strlen(xt_init_label);
+	return store(inode, xattrs, fs_data);
+}
+
 #define security_inode_listsecurity xt_listsecurity
+#define security_ismaclabel xt_ismaclabel
+#define security_inode_init_security xt_init_security
 #include "../../src/xattr.c"
+#undef security_inode_init_security
+#undef security_ismaclabel
 #undef security_inode_listsecurity
 
 /**
@@ -93,8 +131,10 @@ static int xt_init(struct kunit *test)
 	fx->dentry.d_inode = &fx->inode;
 	fx->dentry.d_sb = &fx->sb;
 	ipat_xattrs_init(&fx->payload.xattrs);
-	/* No LSM names unless a test asks for them. */
+	/* No LSM names or labels unless a test asks for them. */
 	xt_lsm_name = NULL;
+	xt_init_label = NULL;
+	xt_init_err = 0;
 	test->priv = fx;
 	return 0;
 }
@@ -111,6 +151,8 @@ static const struct xattr_handler *xt_handler(const char *name)
 {
 	if (!strncmp(name, XATTR_TRUSTED_PREFIX, XATTR_TRUSTED_PREFIX_LEN))
 		return &ipat_trusted_xattr_handler;
+	if (!strncmp(name, XATTR_SECURITY_PREFIX, XATTR_SECURITY_PREFIX_LEN))
+		return &ipat_security_xattr_handler;
 	return &ipat_user_xattr_handler;
 }
 
@@ -381,6 +423,85 @@ static void xt_list_bound(struct kunit *test)
 			XATTR_LIST_MAX - XATTR_NAME_MAX - 1);
 }
 
+/* security.* is a namespace like the others: stored, charged, listed. */
+static void xt_security(struct kunit *test)
+{
+	static const char names[] = "security.ipat\0user.a";
+	struct xt_fixture *fx = test->priv;
+	char buf[32];
+
+	KUNIT_EXPECT_EQ(test, xt_set(test, "security.ipat", "lbl", 3, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.a", "x", 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "security.ipat", buf, sizeof(buf)),
+			3);
+	KUNIT_EXPECT_EQ(test, memcmp(buf, "lbl", 3), 0);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, sizeof(buf)),
+			sizeof(names));
+	KUNIT_EXPECT_EQ(test, memcmp(buf, names, sizeof(names)), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test),
+			xt_cost("security.ipat", 3) + xt_cost("user.a", 1));
+	KUNIT_EXPECT_EQ(test, xt_set(test, "security.ipat", NULL, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "security.ipat", NULL, 0),
+			-ENODATA);
+}
+
+/*
+ * A stored MAC label is listed once, by the LSM, as 6.12's tmpfs lists
+ * it; another security.* name is listed from the store.
+ */
+static void xt_list_maclabel(struct kunit *test)
+{
+	static const char names[] = "security.test\0security.x";
+	struct xt_fixture *fx = test->priv;
+	char buf[64];
+
+	xt_lsm_name = "security.test";
+	KUNIT_EXPECT_EQ(test, xt_set(test, "security.test", "l", 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "security.x", "y", 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, buf, sizeof(buf)),
+			sizeof(names));
+	KUNIT_EXPECT_EQ(test, memcmp(buf, names, sizeof(names)), 0);
+}
+
+/*
+ * The label an LSM gives a new inode is stored as security.<name> and
+ * charged like any attribute; no LSM to give one is not an error, and an
+ * LSM's error is passed on.
+ */
+static void xt_init_security_label(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	char buf[16];
+
+	xt_init_label = "system_u";
+	KUNIT_EXPECT_EQ(test, ipat_init_security(&fx->inode, &fx->inode, NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "security.test", buf, sizeof(buf)),
+			8);
+	KUNIT_EXPECT_EQ(test, memcmp(buf, "system_u", 8), 0);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), xt_cost("security.test", 8));
+
+	xt_init_err = -EOPNOTSUPP;
+	KUNIT_EXPECT_EQ(test, ipat_init_security(&fx->inode, &fx->inode, NULL),
+			0);
+	xt_init_err = -EACCES;
+	KUNIT_EXPECT_EQ(test, ipat_init_security(&fx->inode, &fx->inode, NULL),
+			-EACCES);
+}
+
+/* A label beyond max_xattr_bytes fails the creation with ENOSPC. */
+static void xt_init_security_budget(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+
+	fx->sbi.max_xattr_bytes = xt_cost("security.test", 8) - 1;
+	xt_init_label = "system_u";
+	KUNIT_EXPECT_EQ(test, ipat_init_security(&fx->inode, &fx->inode, NULL),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, xt_get(test, "security.test", NULL, 0), -ENODATA);
+	KUNIT_EXPECT_EQ(test, xt_bytes(test), 0);
+}
+
 /* Eviction's ipat_xattrs_free() gives every byte back. */
 static void xt_free(struct kunit *test)
 {
@@ -493,6 +614,10 @@ static struct kunit_case xt_cases[] = {
 	KUNIT_CASE(xt_list_unprivileged),
 	KUNIT_CASE(xt_list_lsm),
 	KUNIT_CASE(xt_list_bound),
+	KUNIT_CASE(xt_security),
+	KUNIT_CASE(xt_list_maclabel),
+	KUNIT_CASE(xt_init_security_label),
+	KUNIT_CASE(xt_init_security_budget),
 	KUNIT_CASE(xt_free),
 	KUNIT_CASE(xt_budget),
 	KUNIT_CASE(xt_many),
