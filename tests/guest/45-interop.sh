@@ -9,7 +9,8 @@
 # with FAN_REPORT_FID; security_inode_init_security() on every creating
 # path, counted with ftrace's function tracer; the statistics file 0400.
 # Each check is printed "ok N FS: ..." or "not ok N FS: ...". A check the
-# kernel cannot run (no function tracer, no fanotify: the debug kernel)
+# kernel cannot run (the debug kernel has no function tracer; a kernel
+# without fanotify or tracefs likewise)
 # is printed "# SKIP reason", and the test is then reported skipped with
 # the reasons, never passed.
 set -eu
