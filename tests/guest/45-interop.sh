@@ -10,9 +10,9 @@
 # path, counted with ftrace's function tracer; the statistics file 0400.
 # Each check is printed "ok N FS: ..." or "not ok N FS: ...". A check the
 # kernel cannot run (the debug kernel has no function tracer; a kernel
-# without fanotify or tracefs likewise)
-# is printed "# SKIP reason", and the test is then reported skipped with
-# the reasons, never passed.
+# without fanotify or tracefs likewise) is printed "# SKIP reason" and
+# listed in the summary; only when every check is skipped is the test
+# reported skipped.
 set -eu
 . /tests/lib/guest.sh
 

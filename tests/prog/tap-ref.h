@@ -14,9 +14,10 @@
  * agree on a wrong answer. A check that needs what this kernel lacks is
  * skipped with the reason, never passed.
  *
- * tap_finish() ends the program: status 1 if a check failed; else, if one
- * was skipped, the reasons go to $IPAT_SKIP_FILE and the status is 77
- * (the guest test is then reported skipped, with the reason); else 0.
+ * tap_finish() ends the program: status 1 if a check failed; else, if
+ * every check was skipped, the reasons go to $IPAT_SKIP_FILE and the status
+ * is 77 (the guest test is then reported skipped, with the reason); else 0,
+ * the skipped checks and their reasons shown in the output and its summary.
  */
 #ifndef TAP_REF_H
 #define TAP_REF_H
@@ -190,7 +191,9 @@ static inline int tap_finish(const char *prog)
 	       nskip);
 	if (nfail)
 		return 1;
-	if (!nskip)
+	if (nskip)
+		printf("%s: skipped: %s\n", prog, skip_reasons);
+	if (nskip < ntap)
 		return 0;
 	if (file) {
 		f = fopen(file, "w");
