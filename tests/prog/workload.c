@@ -3,8 +3,7 @@
  * workload - seeded differential filesystem workload.
  *
  *   workload [--seed N] [--ops N] [--dump-every N]
- *            [--user-xattr=model|absent|auto] [--btime=required]
- *            [--whiteout=einval] DIR
+ *            [--user-xattr=model|absent|auto] [--btime=required] DIR
  *
  * tests/guest/40-differential.sh runs it on tmpfs and on our three
  * filesystems and compares; see there for running one seed by hand.
@@ -61,9 +60,9 @@
  *    when its change agrees with the model.
  *    trusted.* and unknown namespaces (foo.*) print raw results.
  *    security.* and system.* are never used and not listed.
- *  - RENAME_WHITEOUT is never in the sequence (tmpfs supports it, the
- *    filesystems under test do not); --whiteout=einval additionally tries
- *    it before some renames and requires it to fail with nothing changed.
+ *  - RENAME_WHITEOUT is added to one rename in four (the variant
+ *    overlayfs uses on its upper layer): the whiteout it leaves, a 0/0
+ *    character device, is compared like any device node.
  *  - mmap: tmpfs does not update mtime for writes through a shared mapping
  *    (no page_mkwrite), generic_file_vm_ops does; the mmap operation ends
  *    with futimens(NULL) so both reach the same state.
@@ -171,7 +170,6 @@ enum { UX_MODEL, UX_ABSENT, UX_AUTO };
 
 static int ux_mode = UX_AUTO;
 static bool opt_btime;
-static bool opt_whiteout;
 static bool use_proc;
 static unsigned int opno;
 static int failed;
@@ -1561,41 +1559,6 @@ static const char *rflags(unsigned int f)
 	return b[0] ? b + 1 : "0";
 }
 
-/*
- * The filesystems under test do not support RENAME_WHITEOUT; tmpfs does,
- * so it is never part of the compared sequence.  With --whiteout=einval it
- * is tried first and must fail (EINVAL from the filesystem, or an earlier
- * error from the VFS) without touching anything.
- */
-static void try_whiteout(const struct op *o)
-{
-	struct statx b1, b2, a1, a2;
-	int r1 = xstat(AT_FDCWD, o->p1, AT_SYMLINK_NOFOLLOW, &b1);
-	int r2 = xstat(AT_FDCWD, o->p2, AT_SYMLINK_NOFOLLOW, &b2);
-	long r;
-	int e;
-
-	r = renameat2(AT_FDCWD, o->p1, AT_FDCWD, o->p2, RENAME_WHITEOUT);
-	e = errno;
-	/* Onto another link of the same inode, the VFS does nothing. */
-	if (!r && !(!r1 && !r2 && b1.stx_ino == b2.stx_ino)) {
-		check_fail("rename %s %s whiteout succeeded", pp(o->p1),
-			   pp(o->p2));
-		return;
-	}
-	if (xstat(AT_FDCWD, o->p1, AT_SYMLINK_NOFOLLOW, &a1) != r1 ||
-	    xstat(AT_FDCWD, o->p2, AT_SYMLINK_NOFOLLOW, &a2) != r2 ||
-	    (!r1 && a1.stx_ino != b1.stx_ino) ||
-	    (!r2 && a2.stx_ino != b2.stx_ino))
-		check_fail("rename %s %s whiteout (%s) changed names",
-			   pp(o->p1), pp(o->p2), r ? errname(e) : "0");
-	/*
-	 * Which error is not checked: the VFS has many of its own before it
-	 * asks the filesystem (ENOENT, ENOTDIR, EISDIR, EBUSY, ENOTEMPTY for
-	 * an ancestor, EINVAL for a descendant...), as tmpfs's outputs show.
-	 */
-}
-
 static void op_rename(struct op *o)
 {
 	static const unsigned int fl[] = {
@@ -1612,10 +1575,11 @@ static void op_rename(struct op *o)
 		f = RENAME_NOREPLACE | RENAME_EXCHANGE;	/* EINVAL */
 	else
 		f = 1u << 5;				/* EINVAL */
+	/* with RENAME_EXCHANGE, EINVAL */
+	if (o->whiteout)
+		f |= RENAME_WHITEOUT;
 	hdr(o);
 	printf(" %s %s %s", pp(o->p1), pp(o->p2), rflags(f));
-	if (opt_whiteout && o->whiteout)
-		try_whiteout(o);
 	victims_take(f & RENAME_EXCHANGE ? NULL : o->p2, NULL);
 	if (!f && o->b % 2)
 		r = rename(o->p1, o->p2);
@@ -2479,8 +2443,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: workload [--seed N] [--ops N] [--dump-every N]\n"
-		"                [--user-xattr=model|absent|auto] [--btime=required]\n"
-		"                [--whiteout=einval] DIR\n");
+		"                [--user-xattr=model|absent|auto] [--btime=required] DIR\n");
 	exit(2);
 }
 
@@ -2532,8 +2495,6 @@ int main(int argc, char **argv)
 			ux_mode = UX_AUTO;
 		else if (!strcmp(a, "--btime=required"))
 			opt_btime = true;
-		else if (!strcmp(a, "--whiteout=einval"))
-			opt_whiteout = true;
 		else if (a[0] == '-' || dir)
 			usage();
 		else
