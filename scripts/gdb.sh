@@ -23,7 +23,8 @@
 # it with tail -f in a second terminal. Its input is a FIFO that gdb's
 # "guest" and "ipat-run" commands write to (scripts/gdb/ipat.py).
 #
-# Environment (and qemu/run.sh's: QEMU_KERNEL, QEMU_INITRD, QEMU_SMP, ...):
+# Environment (and qemu/run.sh's: QEMU_KERNEL, QEMU_INITRD, ...):
+#   QEMU_SMP          guest CPUs (default 1 here: one thread for gdb)
 #   IPAT_KTREE        a debug kernel tree (scripts/debug-kernel.sh --path
 #                     SERIES): gdb loads its vmlinux, and its gdb scripts
 #                     (vmlinux-gdb.py) when the tree has them; boots its
@@ -103,7 +104,7 @@ trap 'exit 130' INT TERM HUP
 # The guest's console input: a FIFO held open here, so that each write by
 # gdb's commands does not end the guest's input.
 mkfifo "$work/console.in"
-QEMU_GDB="unix:$work/gdb.sock,server=on,wait=off" IPAT_LOG=$name \
+QEMU_SMP=${QEMU_SMP:-1} QEMU_GDB="unix:$work/gdb.sock,server=on,wait=off" IPAT_LOG=$name \
 	QEMU_TIMEOUT=$((limit + 30)) qemu/run.sh shell "$@" \
 	<"$work/console.in" >/dev/null 2>"$work/run.err" &
 qpid=$!
@@ -140,9 +141,30 @@ wait_for '^IPAT-GDB-READY' 120
 console | grep -q '^IPAT-GDB-READY 3$' ||
 	{ echo "gdb.sh: the guest did not load and mount; console: $log" >&2; exit 1; }
 
+# gdb's copy of the module. gdb places the sections of a relocatable file
+# at the addresses add-symbol-file gives, and relocates its DWARF to match,
+# only if every section's address in the file is 0 (symfile.c,
+# default_symfile_offsets); the modules built against Debian's 6.12
+# headers have .data at 0x1e0, and gdb then puts every static variable
+# at the wrong address. The kernel ignores these addresses (a symbol's
+# value in a relocatable file is its offset in its section), so the copy
+# has them set to 0. Sections the kernel does not load (.modinfo,
+# __versions) lose their "alloc" flag in the copy: gdb would place them at
+# address 0, and name a NULL pointer after one of their symbols.
+loaded=$(console | awk '$1 == "IPAT-SECTION" { print $2 }')
+objargs=()
+while read -r sec addr flags; do
+	[ "$addr" = 0000000000000000 ] || objargs+=(--change-section-address "$sec=0")
+	case $flags in *A*) ;; *) continue ;; esac
+	grep -qxF -- "$sec" <<<"$loaded" ||
+		objargs+=(--set-section-flags "$sec=contents,readonly")
+done < <(readelf -SW "$ko" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+	awk '$1 != "NULL" && $2 != "NULL" { print $1, $3, ($7 ~ /^[A-Z]+$/ ? $7 : "-") }')
+objcopy "${objargs[@]}" "$ko" "$work/inode_patterns.ko"
+
 # What gdb's commands need, one "key value..." a line (scripts/gdb/ipat.py).
 {
-	echo "ko $ko"
+	echo "ko $work/inode_patterns.ko"
 	echo "kver $kver"
 	echo "log $log"
 	echo "fifo $work/console.in"
@@ -166,7 +188,7 @@ console | grep -q '^IPAT-GDB-READY 3$' ||
 	echo "source scripts/gdb/ipat.py"
 	echo "ipat-attach $work/session.txt"
 	case $mode in
-	tour) echo "ipat-tour" ;;
+	tour) echo "source scripts/gdb/tour.py"; echo "ipat-tour" ;;
 	batch) echo "source $batch_file" ;;
 	esac
 } >"$work/session.gdb"

@@ -60,11 +60,34 @@ def _cstring(addr, limit=64):
     return mem.split(b"\0", 1)[0].decode(errors="replace")
 
 
+class _Section:
+    def __init__(self, name):
+        self.name = name
+
+
+def _elf_sections(path):
+    """The names of the ELF file's sections (its section header table)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3a)
+    strtab_off, = struct.unpack_from("<Q", data, shoff + shstrndx * shentsize + 0x18)
+    out = []
+    for i in range(shnum):
+        name_off, = struct.unpack_from("<I", data, shoff + i * shentsize)
+        end = data.index(b"\0", strtab_off + name_off)
+        out.append(_Section(data[strtab_off + name_off:end].decode()))
+    return out
+
+
 def _load_symbols():
     sections = SESSION["section"]
     args = [SESSION["ko"], "0x%x" % sections[".text"]]
+    # Only the sections the file has: sysfs also lists .symtab and
+    # .strtab, which the kernel makes for kallsyms.
+    have = {s.name for s in _elf_sections(SESSION["ko"])}
     for name, addr in sorted(sections.items()):
-        if name != ".text":
+        if name != ".text" and name in have:
             args += ["-s", name, "0x%x" % addr]
     gdb.execute("add-symbol-file " + " ".join(args), to_string=True)
     gdb.write("ipat: %s symbols at .text 0x%x, .data 0x%x, .bss 0x%x\n" % (
