@@ -110,6 +110,7 @@ class SyncBreakpoint(gdb.Breakpoint):
         self.silent = True
         self.waiting = None  # (number, syncs left)
         self.output = None
+        self.quiet = False
 
     def stop(self):
         if self.waiting is None:
@@ -132,8 +133,9 @@ class SyncBreakpoint(gdb.Breakpoint):
                 out.append(line)
         self.output = out
         gdb.write("[guest command %d done]\n" % number)
-        for line in out:
-            gdb.write("guest| %s\n" % line)
+        if not self.quiet:
+            for line in out:
+                gdb.write("guest| %s\n" % line)
         return True
 
 
@@ -264,12 +266,16 @@ class Reload(gdb.Command):
         for b in user:
             b.enabled = False
         gdb.execute("remove-symbol-file -a 0x%x" % SESSION["section"][".text"])
-        sync = guest_run(
-            "umount /mnt/unionfs /mnt/embedfs /mnt/voidfs && rmmod inode_patterns && "
-            "insmod $IPAT_MODULE && for t in unionfs embedfs voidfs; do "
-            "mount -t ${t}_demo none /mnt/$t; done && "
-            "cd /sys/module/inode_patterns/sections && for s in $(ls -A); do "
-            "echo SECTION $s $(cat $s); done; cd /")
+        SESSION["sync_bp"].quiet = True
+        try:
+            sync = guest_run(
+                "umount /mnt/unionfs /mnt/embedfs /mnt/voidfs && rmmod inode_patterns && "
+                "insmod $IPAT_MODULE && for t in unionfs embedfs voidfs; do "
+                "mount -t ${t}_demo none /mnt/$t; done && "
+                "cd /sys/module/inode_patterns/sections && for s in $(ls -A); do "
+                "echo SECTION $s $(cat $s); done; cd /")
+        finally:
+            SESSION["sync_bp"].quiet = False
         if sync.output is None:
             raise gdb.GdbError("ipat-reload: the guest stopped before the reload ended")
         sections = {}
