@@ -31,8 +31,8 @@
 #                     bzImage unless QEMU_KERNEL says otherwise. Give the
 #                     image built against it in QEMU_INITRD.
 #   IPAT_KO           the module gdb reads (default: the one in the image)
-#   IPAT_GDB_TIMEOUT  seconds before gdb and the guest are stopped (default
-#                     3600; the tour and --batch 600)
+#   IPAT_GDB_TIMEOUT  seconds from the boot before gdb and the guest are
+#                     stopped (default 3600; the tour and --batch 600)
 #   IPAT_LOG          the name of the console log and of the work directory
 #                     build/gdb/<name>/ (default gdb, gdb-tour, gdb-batch)
 set -eu
@@ -103,9 +103,12 @@ trap 'exit 130' INT TERM HUP
 
 # The guest's console input: a FIFO held open here, so that each write by
 # gdb's commands does not end the guest's input.
+# The limit counts from here: gdb gets what the boot left of it, and the
+# guest 10 s more, so that a guest gone first never leaves gdb waiting.
 mkfifo "$work/console.in"
+start=$(date +%s)
 QEMU_SMP=${QEMU_SMP:-1} QEMU_GDB="unix:$work/gdb.sock,server=on,wait=off" IPAT_LOG=$name \
-	QEMU_TIMEOUT=$((limit + 30)) qemu/run.sh shell "$@" \
+	QEMU_TIMEOUT=$((limit + 10)) qemu/run.sh shell "$@" \
 	<"$work/console.in" >/dev/null 2>"$work/run.err" &
 qpid=$!
 exec 3>"$work/console.in"
@@ -204,11 +207,13 @@ if [ "$mode" = interactive ]; then
 	    ipat-reload      unload and reload the module, symbols and breakpoints kept
 	    ipat-console     the console's last lines
 	  The console is in $log (tail -f it in another terminal).
-	  Quitting gdb ends the guest; both stop after ${limit}s.
+	  Quitting gdb ends the guest; both stop ${limit}s after the boot.
 	EOF
 fi
+left=$((limit - ($(date +%s) - start)))
+[ "$left" -gt 0 ] || { echo "gdb.sh: IPAT_GDB_TIMEOUT=${limit}s passed before gdb started" >&2; exit 124; }
 rc=0
-timeout --foreground -k 10 "$limit" gdb "${gdbargs[@]}" || rc=$?
+timeout --foreground -k 10 "$left" gdb "${gdbargs[@]}" || rc=$?
 if [ "$rc" -eq 124 ]; then
 	echo "gdb.sh: gdb stopped after IPAT_GDB_TIMEOUT=${limit}s" >&2
 fi

@@ -130,6 +130,7 @@ def embedfs():
     show("finish")
     ret = num("$")
     show("p $ == &$ei->payload")
+    fact("embedfs.container_of_is_compiled", int(ret == num("&$ei->payload")))
     fact("embedfs.runtime.offset.vfs_inode",
          num("$inode") - (ret - offset_of("embedfs_inode_info", "payload")))
     show("p $ei->payload")
@@ -210,6 +211,7 @@ def unionfs():
     show("finish")
     ret = num("$")
     show("p $ == &$ui->u.unionfs_i.payload")
+    fact("unionfs.container_of_is_compiled", int(ret == num("&$ui->u.unionfs_i.payload")))
     fact("unionfs.runtime.offset.u", ret - num("$inode")
          - offset_of("union_inode", "u.unionfs_i.payload") + offset_of("union_inode", "u"))
     gdb.write("# The member in use:\n")

@@ -64,6 +64,7 @@ expectations() {
 	expect embedfs.cache_object_size "$size" "pahole struct embedfs_inode_info"
 	expect embedfs.cache "${p[proc.embedfs_demo.inode_object]:-?}" "/proc inode_object"
 	expect embedfs.cache_is_module_cachep 1 "embedfs_inode_cachep"
+	expect embedfs.container_of_is_compiled 1 "EMBEDFS_I() as compiled"
 	expect embedfs.i_ino "${p[embedfs.stat_ino]:-?}" "stat -c %i in the guest"
 
 	size=$(pahole_size voidfs_inode_info)
@@ -97,6 +98,7 @@ expectations() {
 	expect proc.unionfs_demo.union_largest_member_size "$(pahole_size blockfs_inode_info)" "pahole struct blockfs_inode_info"
 	expect unionfs.reserved "$((usize - member))" "pahole: union less unionfs_inode_info"
 	expect unionfs.cache "${p[proc.unionfs_demo.inode_object]:-?}" "/proc inode_object"
+	expect unionfs.container_of_is_compiled 1 "UNIONFS_I() as compiled"
 	expect unionfs.i_ino "${p[unionfs.stat_ino]:-?}" "stat -c %i in the guest"
 }
 
