@@ -54,6 +54,20 @@ def run_to_breakpoint(cmd, location):
         raise gdb.GdbError("tour: expected a stop in %s, got %s" % (location, frame.name()))
 
 
+def finish_from(function):
+    """finish out of function, stopped at its entry. Once in a while the
+    step over the entry breakpoint does not leave it and gdb reports the
+    same breakpoint again (seen under TCG): finish once more then."""
+    for _ in range(3):
+        show("finish")
+        frame = gdb.selected_frame()
+        fn = frame.function()
+        if frame.name() != function or fn is None or \
+                frame.pc() != int(fn.value().address):
+            return
+    raise gdb.GdbError("tour: finish did not leave %s" % function)
+
+
 def finish_command():
     """Continue to the end of the running guest command; its output."""
     gdb.write("(gdb) continue\n")
@@ -108,7 +122,7 @@ def embedfs():
 
     show("break embedfs_alloc_inode")
     run_to_breakpoint("touch /mnt/embedfs/tour", "embedfs_alloc_inode")
-    show("finish")
+    finish_from("embedfs_alloc_inode")
     show("set $inode = $")
     gdb.write("# EMBEDFS_I(inode) is container_of(inode, struct embedfs_inode_info,\n"
               "# vfs_inode): the inode's address less vfs_inode's offset, %d here\n" % off)
@@ -127,7 +141,7 @@ def embedfs():
     gdb.write("# Once made, the module's own EMBEDFS_I(), as compiled, on the same inode:\n")
     show("break embedfs_payload if inode == $inode")
     run_to_breakpoint("stat -c ino=%i /mnt/embedfs/tour", "embedfs_payload")
-    show("finish")
+    finish_from("embedfs_payload")
     ret = num("$")
     show("p $ == &$ei->payload")
     fact("embedfs.container_of_is_compiled", int(ret == num("&$ei->payload")))
@@ -149,7 +163,7 @@ def voidfs():
     run_to_breakpoint("touch /mnt/voidfs/tour", "voidfs_attach")
     show("set $inode = inode")
     show("p $inode->i_private")
-    show("finish")
+    finish_from("voidfs_attach")
     show("set $vi = (struct voidfs_inode_info *)$inode->i_private")
     show("p $vi")
     slab("$inode", "voidfs.inode")
@@ -160,7 +174,7 @@ def voidfs():
     gdb.write("# Once made, the module's own VOIDFS_I(), as compiled, on the same inode:\n")
     show("break voidfs_payload if inode == $inode")
     run_to_breakpoint("stat -c ino=%i /mnt/voidfs/tour", "voidfs_payload")
-    show("finish")
+    finish_from("voidfs_payload")
     ret = num("$")
     show("p $ == &$vi->payload")
     fact("voidfs.runtime.i_private_is_payload", int(ret == num("&$vi->payload")))
@@ -196,7 +210,7 @@ def unionfs():
     show("break union_inode_alloc")
     run_to_breakpoint("touch /mnt/unionfs/tour", "union_inode_alloc")
     show("p type->fs_type.name")
-    show("finish")
+    finish_from("union_inode_alloc")
     show("set $inode = $")
     show("set $ui = (struct union_inode *)((char *)$inode - "
          "(unsigned long)&((struct union_inode *)0)->vfs_inode)")
@@ -208,7 +222,7 @@ def unionfs():
     gdb.write("# Once made, the module's own UNIONFS_I(), as compiled, on the same inode:\n")
     show("break unionfs_payload if inode == $inode")
     run_to_breakpoint("stat -c ino=%i /mnt/unionfs/tour", "unionfs_payload")
-    show("finish")
+    finish_from("unionfs_payload")
     ret = num("$")
     show("p $ == &$ui->u.unionfs_i.payload")
     fact("unionfs.container_of_is_compiled", int(ret == num("&$ui->u.unionfs_i.payload")))
