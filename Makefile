@@ -19,6 +19,11 @@
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
 #   make demo            boot the guest and run tests/demo.sh
+#   make gdb             boot the guest under gdb, the module's symbols
+#                        loaded where it was loaded (scripts/gdb.sh,
+#                        docs/debugging.md)
+#   make gdb-tour        the same in batch mode: the guided tour of the
+#                        three patterns' objects
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/;
@@ -37,7 +42,7 @@ KDIR ?= /usr/src/linux-headers-$(KVER)
 # Recipes that run make again (scripts/bench.sh) build for the same kernel.
 export KVER
 
-.PHONY: all modules kernels clean test initramfs shell demo bench lint survey
+.PHONY: all modules kernels clean test initramfs shell demo gdb gdb-tour bench lint survey
 
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
@@ -59,6 +64,12 @@ initramfs: all
 
 shell demo: initramfs
 	qemu/run.sh $@
+
+gdb: initramfs
+	scripts/gdb.sh
+
+gdb-tour: initramfs
+	scripts/gdb.sh --tour
 
 # The benchmark (scripts/bench.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into

@@ -7,6 +7,8 @@
 #
 #   qemu/run.sh MODE [kernel-param...]     MODE: test, shell, demo or bench
 #   qemu/run.sh test ipat.tests='00-*' ipat.seed=42
+#   qemu/run.sh gdb [--tour] [...]         scripts/gdb.sh: a shell guest
+#                                          under gdb (docs/debugging.md)
 #
 # Environment:
 #   QEMU_ACCEL    tcg (default) or kvm
@@ -25,6 +27,10 @@
 #                 besides: -rtc clock=vm (the guest's wall clock starts
 #                 from the VM's clock, not the host's), nokaslr (the same
 #                 addresses every boot), random.trust_cpu=off.
+#   QEMU_GDB      a chardev for QEMU's gdb stub, e.g.
+#                 unix:build/gdb/gdb.sock,server=on,wait=off or
+#                 tcp:127.0.0.1:1234 (scripts/gdb.sh sets it); adds nokaslr,
+#                 so that the kernel's addresses are those of every boot.
 #
 # Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
 # ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
@@ -34,7 +40,8 @@ cd "$(dirname "$0")/.."
 mode=${1:-}
 case $mode in
 test|shell|demo|bench) shift ;;
-*) echo "usage: qemu/run.sh test|shell|demo|bench [kernel-param...]" >&2; exit 2 ;;
+gdb) shift; exec scripts/gdb.sh "$@" ;;
+*) echo "usage: qemu/run.sh test|shell|demo|bench|gdb [kernel-param...]" >&2; exit 2 ;;
 esac
 
 # QEMU_INITRD and QEMU_KERNEL boot another image with another kernel: the
@@ -77,6 +84,12 @@ if [ "${QEMU_ICOUNT:-0}" = 1 ]; then
 	smp=1
 	params="$params nokaslr random.trust_cpu=off"
 fi
+# The gdb stub: see QEMU_GDB above.
+gdbstub=()
+if [ -n "${QEMU_GDB:-}" ]; then
+	gdbstub=(-gdb "$QEMU_GDB")
+	params="$params nokaslr"
+fi
 params="$params $*"
 
 # qboot (from qemu-system-data) boots -kernel directly; SeaBIOS would
@@ -92,7 +105,7 @@ stdin=/dev/null
 # mode can read it. Background + wait: a signal to us still stops qemu.
 timeout --foreground -k 10 "$timeout" \
 	qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" "${icount[@]}" \
-	-smp "$smp" -m "${QEMU_MEM:-1024}" \
+	-smp "$smp" -m "${QEMU_MEM:-1024}" "${gdbstub[@]}" \
 	-nographic -no-reboot -nodefaults "${bios[@]}" \
 	-chardev "stdio,id=console,mux=on,signal=off,logfile=$log" \
 	-serial chardev:console -mon chardev=console \
