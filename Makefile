@@ -85,7 +85,7 @@ survey:
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
 		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh \
-		scripts/bench-report/*.sh
+		scripts/bench-report/*.sh scripts/gdb/*.sh
 
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
