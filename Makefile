@@ -21,8 +21,7 @@
 #   make demo            boot the guest and run tests/demo.sh
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
-#                        (BENCH=quick: N = 1,000, into build/bench-quick/;
-#                        TIMED=1: nanoseconds, noisy, results/bench-timed/)
+#                        (BENCH=quick: N = 1,000, into build/bench-quick/)
 #   make lint            shellcheck the harness scripts
 #   make survey          how the kernel sources extend struct inode (spatch),
 #                        results/survey/ (scripts/survey.sh)
@@ -62,9 +61,9 @@ shell demo: initramfs
 
 # The benchmark (scripts/bench.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into
-# build/bench-quick/; TIMED=1 measures time instead.
+# build/bench-quick/.
 bench:
-	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(TIMED),--timed)
+	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick)
 
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:

@@ -115,19 +115,6 @@ for file in tests/demo.sh tests/bench.sh; do
 done
 install -m 755 qemu/init "$root/init"
 
-# Bench: Debian's fs_mark, the independent peer, when installed (it is an
-# optional dependency: scripts/bench.sh installs it). It is dynamic, but
-# needs only libc and the loader, which kmod brought already.
-if fs_mark=$(command -v fs_mark); then
-	cp "$fs_mark" "$root/usr/bin/fs_mark"
-	for lib in $(ldd "$fs_mark" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
-					   $1 ~ /^\// { print $1 }'); do
-		[ -e "$root/$lib" ] && continue
-		mkdir -p "$root/${lib%/*}"
-		cp -L "$lib" "$root/$lib"
-	done
-fi
-
 # The kernel opens /dev/console for init before /init runs, so the node
 # must be in the archive. mknod would need root: write its cpio entry by
 # hand as a second archive (newc format; the kernel reads both).

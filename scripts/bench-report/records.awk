@@ -85,7 +85,6 @@ $2 == "payload" {
 		sx, F["statx_min_ns"], F["statx_max_ns"], gx, F["getxattr_min_ns"], F["getxattr_max_ns"],
 		F["btime"], F["xattr"] > (out "/payload.csv")
 }
-$2 == "fsmark" { kv(); add(FSM, F["fs"], F["files_per_sec"]); if (F["loop"] == 1) fsm_count = F["count"] }
 # ipat-bench ops' chunks of one operation (before its "ops" record):
 # their mean, the whole run per operation.
 $2 == "opchunks" {
@@ -94,8 +93,8 @@ $2 == "opchunks" {
 	if (m) OPSMEAN[F["fs"] SUBSEP F["op"]] = s / m
 }
 # ipat-bench ops: the other operations, a median chunk each. The figure
-# reported (OPSFIG) in instruction mode is the mean of the chunks: there
-# the host adds no noise for a median to reject, and an operation's
+# reported (OPSFIG) is the mean of the chunks: under icount the host
+# adds no noise for a median to reject, and an operation's
 # chunks can fall in two groups (those that ran a batch of RCU frees and
 # those that did not), between which a median flips from boot to boot.
 $2 == "ops" {
@@ -105,7 +104,7 @@ $2 == "ops" {
 		op = k; sub(/_med_ns$/, "", op)
 		if (!(op in ops_seen)) { ops_seen[op] = 1; ops_order[++nops] = op }
 		mean = (fs SUBSEP op) in OPSMEAN ? sprintf("%.1f", OPSMEAN[fs SUBSEP op]) : ""
-		OPSFIG[fs SUBSEP op] = B["clock"] == "icount" && mean != "" ? mean : F[k]
+		OPSFIG[fs SUBSEP op] = mean != "" ? mean : F[k]
 		printf "%s,%s,%s,%s,%s,%s,%s,%s\n", fs, op, F["n"], F[k], F[op "_q1_ns"], F[op "_q3_ns"],
 			mean, OPSFIG[fs SUBSEP op] > (out "/ops.csv")
 	}

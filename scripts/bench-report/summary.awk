@@ -3,8 +3,7 @@
 # sizes and layouts; memory per run; the summary of every figure (speed.csv).
 
 END {
-	icount = B["clock"] == "icount"
-	unit = icount ? "instructions" : "ns"
+	unit = "instructions"
 	order = "unionfs_demo embedfs_demo voidfs_demo ramfs tmpfs"
 	nfs = split(order, FS_, " ")
 	icache["ramfs"] = "inode_cache"; icache["tmpfs"] = "shmem_inode_cache"
@@ -63,18 +62,12 @@ END {
 		NSMED[k] = median(NSOP[k])
 		printf "%s,%s,%s,%s,%s,%d,%.0f,%.0f,%.0f,%.1f,%.1f,%s,%s,%s,%s\n", fs, pattern[fs], LAY[l], NS[i], PH[p],
 			REPS[k], med, lo, hi, SPREAD[k], NSMED[k], R[k], RQ1[k], RQ3[k], RUNPAIRED[k] > S
-		# Plot data: one file per phase, a line per filesystem and layout.
-		# Instruction mode: instructions, bars the chunks' quartiles; the
-		# ratio is of costs (above 1: more work than ramfs).
-		if (icount) {
-			printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], NSMED[k], Q1[k], Q3[k] > (out "/.plot-" PH[p] ".dat")
-			if (fs != "ramfs" && rk in NSOP)
-				printf "%s %s %.4f %.4f %.4f\n", fs "/" LAY[l], NS[i], NSMED[k] / median(NSOP[rk]),
-					NSMED[k] / median(NSOP[rk]), NSMED[k] / median(NSOP[rk]) > (out "/.plot-ratio-" PH[p] ".dat")
-		} else {
-			printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], med, lo, hi > (out "/.plot-" PH[p] ".dat")
-			if (fs != "ramfs" && R[k] != "")
-				printf "%s %s %s %s %s\n", fs "/" LAY[l], NS[i], R[k], RQ1[k], RQ3[k] > (out "/.plot-ratio-" PH[p] ".dat")
-		}
+		# Plot data: one file per phase, a line per filesystem and layout:
+		# instructions, bars the chunks' quartiles; the ratio is of costs
+		# (above 1: more work than ramfs).
+		printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], NSMED[k], Q1[k], Q3[k] > (out "/.plot-" PH[p] ".dat")
+		if (fs != "ramfs" && rk in NSOP)
+			printf "%s %s %.4f %.4f %.4f\n", fs "/" LAY[l], NS[i], NSMED[k] / median(NSOP[rk]),
+				NSMED[k] / median(NSOP[rk]), NSMED[k] / median(NSOP[rk]) > (out "/.plot-ratio-" PH[p] ".dat")
 	}
 }
