@@ -11,7 +11,7 @@
 # END block runs in turn), under scripts/bench-report/:
 #   lib.awk           helpers: key=value fields, medians, formats
 #   records.awk       the records, into arrays and the CSV rows of every run
-#   summary.awk       what the sections share; speed.csv
+#   summary.awk       what the sections share; instructions.csv
 #   header.awk        title, conditions, cautions
 #   targets.awk       the targets and whether they held
 #   instructions.awk  instructions per operation, scaling, other operations
@@ -69,10 +69,9 @@ header() {
 	{ echo "$2"; sort -t, -k1,1 -k2,2 -k3,3n -k4,4n "$file"; } >"$file.tmp"
 	mv "$file.tmp" "$file"
 }
-header files.csv "fs,layout,n,rep,phase,chunk,chunks,phase_ns,median_chunk_ns_per_op,median_chunk_ops_per_s,q1_chunk_ns_per_op,q3_chunk_ns_per_op,whole_phase_ops_per_s"
+header files.csv "fs,layout,n,rep,phase,chunk,chunks,phase_instructions,chunk_instructions_per_op,q1_chunk_instructions_per_op,q3_chunk_instructions_per_op,whole_phase_instructions_per_op"
 header memory.csv "fs,layout,n,rep,inode_caches,allocs_per_inode_slab,bytes_per_inode_slab_pages,bytes_per_inode_slab_objects,allocs_per_inode_stats,bytes_per_inode_stats,other_bytes_per_file,floor"
-header payload.csv "fs,rep,files,passes,statx_median_pass_ns,statx_min_pass_ns,statx_max_pass_ns,getxattr_median_pass_ns,getxattr_min_pass_ns,getxattr_max_pass_ns,btime,xattr"
-
-header ops.csv "fs,op,n,median_chunk_per_op,q1_chunk_per_op,q3_chunk_per_op,mean_chunk_per_op,reported_per_op"
+header payload.csv "fs,rep,files,passes,statx_median_pass_instructions,statx_min_pass_instructions,statx_max_pass_instructions,getxattr_median_pass_instructions,getxattr_min_pass_instructions,getxattr_max_pass_instructions,btime,xattr"
+header ops.csv "fs,op,n,median_chunk_instructions_per_op,q1_chunk_instructions_per_op,q3_chunk_instructions_per_op,mean_chunk_instructions_per_op,reported_instructions_per_op"
 
 "$parts/plots.sh" "$out"

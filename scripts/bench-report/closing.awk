@@ -4,5 +4,5 @@
 END {
 	print "\n## Plots\n" > M
 	print "![ratio to ramfs](ratio-to-ramfs.png)\n\n![create](ops-create.png) ![stat](ops-stat.png) ![unlink](ops-unlink.png) ![refill](ops-refill.png) ![bytes per inode](bytes-per-inode.png)" > M
-	print "\nFiles: `speed.csv` (summary), `files.csv` (every run and phase), `memory.csv` (every run), `payload.csv`, `ops.csv`, `raw.txt` (the guest's output, input of this report)." > M
+	print "\nFiles, all figures in instructions: `instructions.csv` (every filesystem, layout, N and phase: the figure of the tables, the median chunk or for refill the cheapest, the quartiles of the chunks, the whole phase per operation, and the ratio to ramfs), `files.csv` (every run and phase; `chunk_instructions_per_op` is the median chunk, for refill the cheapest), `memory.csv` (every run, bytes), `payload.csv`, `ops.csv`, `raw.txt` (the guest's output, input of this report; its `_ns` fields are instructions: under icount the guest clock advances 1 ns per instruction)." > M
 }

@@ -7,8 +7,6 @@
 function chunk_order() {
 	return B["order"] == "blocks" ? "in blocks: each filesystem runs all its chunks of a phase before the next, so that the RCU callbacks a chunk runs free its own filesystem's objects" : "in turns, chunk by chunk"
 }
-# "1.023" or "n/a": a's cost over b's.
-function cost_ratio(a, b) { return (a != "" && b + 0 > 0) ? sprintf("%.3f", a / b) : "n/a" }
 # "+118" or "n/a": a - b, in instructions.
 function cost_diff(a, b) { return (a != "" && b != "") ? sprintf("%+.0f", a - b) : "n/a" }
 

@@ -22,19 +22,22 @@ fail() {
 
 scripts/bench-report.sh "$tmp/out" "$fixture" >"$tmp/log" 2>&1 ||
 	{ cat "$tmp/log"; fail "bench-report.sh failed on the fixture"; exit 1; }
-for f in bench.md speed.csv files.csv memory.csv payload.csv ops.csv raw.txt; do
+for f in bench.md instructions.csv files.csv memory.csv payload.csv ops.csv raw.txt; do
 	[ -s "$tmp/out/$f" ] || fail "no $f"
 done
-rows=$(($(wc -l <"$tmp/out/speed.csv") - 1))
-[ "$rows" -eq 40 ] || fail "speed.csv has $rows rows, want 40 (5 fs x 2 layouts x 4 phases)"
+rows=$(($(wc -l <"$tmp/out/instructions.csv") - 1))
+[ "$rows" -eq 40 ] || fail "instructions.csv has $rows rows, want 40 (5 fs x 2 layouts x 4 phases)"
 # ramfs against itself: every ratio exactly 1.
-awk -F, '$1 == "ramfs" && $12 != "1.000" { bad = 1; print "ramfs ratio " $12 " in: " $0 }
-	END { exit bad }' "$tmp/out/speed.csv" || fail "ramfs is not 1.000 against itself"
+awk -F, '$1 == "ramfs" && $10 != "1.000" { bad = 1; print "ramfs ratio " $10 " in: " $0 }
+	END { exit bad }' "$tmp/out/instructions.csv" || fail "ramfs is not 1.000 against itself"
+# Every figure is named for what it is: no column of any CSV says ns.
+head -q -n 1 "$tmp/out"/*.csv | tr , '\n' | grep -E '(^|_)ns(_|$)|per_s' &&
+	fail "a CSV column is named in nanoseconds or per second"
 # voidfs's create in one directory is the log's median chunk, not another.
 want=$(grep '^IPAT-BENCH files fs=voidfs_demo layout=flat n=1000 ' "$fixture" |
 	tr ' ' '\n' | sed -n 's/^create_med_ns=//p')
-got=$(awk -F, '$1 == "voidfs_demo" && $3 == "flat" && $4 == 1000 && $5 == "create" { print $11 }' \
-	"$tmp/out/speed.csv")
+got=$(awk -F, '$1 == "voidfs_demo" && $3 == "flat" && $4 == 1000 && $5 == "create" { print $6 }' \
+	"$tmp/out/instructions.csv")
 [ "$got" = "$want" ] || fail "voidfs create instructions: report $got, log $want"
 
 target() {	# target MD-FILE TEXT: the result cell of the target row
@@ -72,7 +75,7 @@ grep -q '^## Instructions per operation' "$tmp/ic/bench.md" ||
 refill() {	# refill FS LAYOUT: refill_min_ns of the fixture
 	grep "^IPAT-BENCH files fs=$1 layout=$2 " "$icount" | tr ' ' '\n' | sed -n 's/^refill_min_ns=//p'
 }
-got=$(awk -F, '$1 == "voidfs_demo" && $3 == "spread" && $5 == "refill" { print $11 }' "$tmp/ic/speed.csv")
+got=$(awk -F, '$1 == "voidfs_demo" && $3 == "spread" && $5 == "refill" { print $6 }' "$tmp/ic/instructions.csv")
 [ "$got" = "$(refill voidfs_demo spread)" ] ||
 	fail "voidfs refill: report $got, log's cheapest chunk $(refill voidfs_demo spread)"
 want=$(awk -v a="$(refill voidfs_demo flat)" -v b="$(refill embedfs_demo flat)" 'BEGIN { printf "%+.0f", a - b }')
@@ -123,7 +126,7 @@ grep -v 'layout=spread' "$icount" >"$tmp/flat.raw"
 { grep '^IPAT-BENCH begin' "$icount"; grep 'layout=spread' "$icount"; grep '^IPAT-BENCH end' "$icount"; } >"$tmp/spread.raw"
 scripts/bench-report.sh "$tmp/two" "$tmp/flat.raw" "$tmp/spread.raw" >/dev/null 2>&1 ||
 	fail "bench-report.sh failed on two logs"
-cmp -s <(grep -v '^Guest' "$tmp/ic/speed.csv") <(grep -v '^Guest' "$tmp/two/speed.csv") ||
+cmp -s "$tmp/ic/instructions.csv" "$tmp/two/instructions.csv" ||
 	fail "two logs, one per layout, do not give the figures of the one log"
 # bench-compare.sh: a report against itself is identical, a changed
 # figure is found.
