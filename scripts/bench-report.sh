@@ -13,7 +13,7 @@
 #   records.awk       the records, into arrays and the CSV rows of every run
 #   summary.awk       what the sections share; instructions.csv
 #   header.awk        title, conditions, cautions
-#   targets.awk       the targets and whether they held
+#   claims.awk        the claims, each with its measured answer; claims.txt
 #   instructions.awk  instructions per operation, scaling, other operations
 #   memory.awk        bytes per inode, slab geometry
 #   payload.awk       the private-data path
@@ -58,7 +58,7 @@ awk -v out="$out" -v page=4096 -v wall="${BENCH_WALL_S:-}" \
 	-v load_before="${BENCH_LOAD_BEFORE:-}" -v load_after="${BENCH_LOAD_AFTER:-}" \
 	-v src="${BENCH_SOURCE:-}" \
 	-f "$parts/lib.awk" -f "$parts/records.awk" -f "$parts/summary.awk" \
-	-f "$parts/header.awk" -f "$parts/targets.awk" -f "$parts/instructions.awk" \
+	-f "$parts/header.awk" -f "$parts/claims.awk" -f "$parts/instructions.awk" \
 	-f "$parts/memory.awk" -f "$parts/payload.awk" \
 	-f "$parts/profile.awk" -f "$parts/closing.awk" "$raw"
 

@@ -32,7 +32,7 @@ END {
 		# largest: under icount nothing but the work itself can move it.
 		if (nn > 1) {
 			printf "\n## Scaling: instructions per operation at N = %s over N = %s\n\n", nfmt(large), nfmt(small) > M
-			print "1.000 is a cost that does not depend on how many files the filesystem holds. *unlink, whole phase*: the same for the phase's instructions over N, every chunk in. An unlink's inode and dentry are freed later, by RCU callbacks that run in batches; at the smallest N a chunk can be shorter than the time between two batches, and then some chunks run none of them and the others more than their own, which moves the median chunk but not the whole phase (results/bench/README.md, \"Unlink and N\")." > M
+			print "1.000 is a cost that does not depend on how many files the filesystem holds. *unlink, whole phase*: the same for the phase's instructions over N, every chunk in. An unlink's inode and dentry are freed later, by RCU callbacks that run in batches; at the smallest N a chunk can be shorter than the time between two batches, and then some chunks run none of them and the others more than their own, which moves the median chunk but not the whole phase (docs/benchmark.md, \"Unlink and N\")." > M
 			print "" > M
 			print "| filesystem | layout | create | stat | refill | unlink | unlink, whole phase |" > M
 			print "|---|---|---:|---:|---:|---:|---:|" > M

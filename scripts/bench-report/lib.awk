@@ -42,6 +42,5 @@ function fmt(x, d) { return x == "" ? "n/a" : sprintf("%." d "f", x) }
 function kfmt(x) { return x == "" ? "n/a" : (x >= 100000 ? sprintf("%.0fk", x / 1000) : (x >= 10000 ? sprintf("%.1fk", x / 1000) : sprintf("%.0f", x))) }
 function nfmt(n) { return n >= 1000000 ? n / 1000000 "M" : (n >= 1000 ? n / 1000 "k" : n) }
 function is_ours(fs) { return fs ~ /_demo$/ }
-function ok(b) { return b ? "**pass**" : "**miss**" }
 # "1.023" or "n/a": a's cost over b's.
 function cost_ratio(a, b) { return (a != "" && b + 0 > 0) ? sprintf("%.3f", a / b) : "n/a" }
