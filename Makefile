@@ -18,7 +18,8 @@
 #                        series,...> pass -s, -t and -k)
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
-#   make demo            boot the guest and run tests/demo.sh
+#   make demo            scripts/demo.sh: every installed kernel, the three
+#                        patterns beside ramfs and tmpfs, in instructions
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/)
@@ -56,8 +57,12 @@ test:
 initramfs: all
 	qemu/mkinitramfs.sh
 
-shell demo: initramfs
+shell: initramfs
 	qemu/run.sh $@
+
+# The demonstration (scripts/demo.sh): with KVER=<ver>, that kernel only.
+demo:
+	$(if $(filter file,$(origin KVER)),env -u KVER) scripts/demo.sh
 
 # The benchmark (scripts/bench.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into

@@ -5,7 +5,7 @@
 # (make initramfs) in QEMU. The serial console goes to the terminal and to
 # build/logs/<name>.log.
 #
-#   qemu/run.sh MODE [kernel-param...]     MODE: test, shell, demo or bench
+#   qemu/run.sh MODE [kernel-param...]     MODE: test, shell or bench
 #   qemu/run.sh test ipat.tests='00-*' ipat.seed=42
 #
 # Environment:
@@ -33,8 +33,8 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-}
 case $mode in
-test|shell|demo|bench) shift ;;
-*) echo "usage: qemu/run.sh test|shell|demo|bench [kernel-param...]" >&2; exit 2 ;;
+test|shell|bench) shift ;;
+*) echo "usage: qemu/run.sh test|shell|bench [kernel-param...]" >&2; exit 2 ;;
 esac
 
 # QEMU_INITRD and QEMU_KERNEL boot another image with another kernel: the

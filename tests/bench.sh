@@ -128,6 +128,12 @@ elapsed() {
 	echo $(($(cut -d. -f1 /proc/uptime) - start))
 }
 
+# progress WHAT...: a progress line for the host (scripts/progress.sh), t
+# the guest's clock since boot, as ipat-bench prints them.
+progress() {
+	echo "ipat-progress t=$(cut -d' ' -f1 /proc/uptime) $*" >&2
+}
+
 # A fresh filesystem for every run: nothing left over from the last one.
 # Inode limits far above the largest N (both default to half of RAM's pages).
 mount_fs() {
@@ -243,7 +249,7 @@ unreported() {
 # A warm-up run, not reported: the first runs of a boot grow caches and
 # tables the later ones find grown, which would count against the
 # smallest N.
-echo "bench: warm-up [$(elapsed)s]" >&2
+progress "warm-up, n=$warmup"
 # shellcheck disable=SC2046 # one word per filesystem
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
 	-r 0 $(targets_of "$fslist")
@@ -293,7 +299,7 @@ for n in $sizes; do
 		rep=1
 		while [ "$rep" -le "$r" ]; do
 			i=$((i + 1))
-			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
+			progress "run $i of $total: n=$n $layout rep $rep"
 			# shellcheck disable=SC2046 # one word per filesystem
 			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" \
 				$order_arg $trace_arg $(targets_of "$list")
@@ -314,7 +320,7 @@ extra() {
 rep=1
 extra payload || rep=$((payload_reps + 1))
 while [ "$rep" -le "$payload_reps" ]; do
-	echo "bench: payload rep $rep [$(elapsed)s]" >&2
+	progress "payload rep $rep of $payload_reps, n=$payload_files"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench payload -n "$payload_files" -p "$payload_passes" \
 		-r "$rep" $(targets_of "$fslist")
@@ -323,7 +329,7 @@ done
 
 # The other operations, all filesystems at once, chunk by chunk.
 if extra ops && [ "$ops_files" -gt 0 ]; then
-	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
+	progress "other operations, n=$ops_files"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / ops_chunks))" -r 1 $order_arg \
 		$(targets_of "$fslist")
@@ -334,11 +340,12 @@ fi
 xfs=$(echo $fslist | tr ' ' '\n' | grep -vx ramfs | tr '\n' ' ')
 extra xnames || xnames=
 for n in $xnames; do
-	echo "bench: $n xattr names on one file [$(elapsed)s]" >&2
+	progress "$n xattr names on one file"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$xfs" ipat-bench xnames -n "$n" $(targets_of "$xfs")
 done
 
 rmmod inode_patterns || failed=$((failed + 1))
+progress "done"
 echo "IPAT-BENCH end elapsed_s=$(elapsed) failed=$failed"
 [ "$failed" -eq 0 ]

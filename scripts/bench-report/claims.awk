@@ -78,11 +78,20 @@ END {
 			"not measurable here: a dereference is one instruction, lost in the call's, and what it can cost is a cache miss, which icount does not model (that needs hardware counters on a real machine)")
 
 	# This project's: what the union costs besides memory.
+	# The cheapest refill chunk is the create path alone only where the
+	# chunks agree: on 6.1 some take one or more of SLUB's slower refills
+	# of its per-CPU slab (~12,500 instructions each), and where even a
+	# quarter of them do, the cheapest is luck, not the path.
 	ru = cl_inst("unionfs_demo", lay, large, "refill")
-	if (ru != "" && re != "")
-		claim("project", "union: it costs memory, not instructions (its create within 1% of embedding's)",
-			sprintf("%+.0f instructions a create (refill: %.0f against %.0f, %+.2f%%)", ru - re, ru, re, 100 * (ru / re - 1)),
-			yes(ru / re <= 1.01 && ru / re >= 0.99))
+	q1u = Q1["unionfs_demo" SUBSEP lay SUBSEP large SUBSEP "refill"]; q1e = Q1["embedfs_demo" SUBSEP lay SUBSEP large SUBSEP "refill"]
+	if (ru != "" && re != "") {
+		text = "union: it costs memory, not instructions (its create within 1% of embedding's)"
+		m = sprintf("%+.0f instructions a create (refill: %.0f against %.0f, %+.2f%%)", ru - re, ru, re, 100 * (ru / re - 1))
+		if (q1u != "" && q1e != "" && (q1u / ru > 1.01 || q1e / re > 1.01))
+			claim("project", text, m, sprintf("not measurable here: the refill chunks spread too far for 1%% (first quartile %.0f and %.0f against the cheapest %.0f and %.0f: SLUB's per-CPU refills fall in some chunks; make bench's N = 1,000,000 holds more of them)", q1u, q1e, ru, re))
+		else
+			claim("project", text, m, yes(ru / re <= 1.01 && ru / re >= 0.99))
+	}
 	# The patterns reach no private data in stat: they cost what ramfs does.
 	sr = cl_inst("ramfs", lay, large, "stat")
 	if (sr != "") {

@@ -101,6 +101,22 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/*
+ * A progress line on stderr, which the console log keeps and
+ * scripts/progress.sh shows on the host: "ipat-progress t=SECONDS WHAT",
+ * t the guest's clock since boot (under icount, instructions / 1e9).
+ */
+static void progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "ipat-progress t=%.3f ", now_ns() / 1e9);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+}
+
 /* One line of /proc/slabinfo, SLUB's view: active_slabs == num_slabs. */
 struct cache {
 	char name[64];
@@ -579,6 +595,9 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 
 			chunk_order(turn, nchunks, ntargets, &c, &k);
 			t = &tg[k];
+			if (turn == 0 || (in_blocks && c == 0))
+				progress("files n=%ld %s %s %s", n, layout,
+					 phase_name[p], in_blocks ? t->fs : "all");
 			from = c * chunk;
 			to = from + chunk < n ? from + chunk : n;
 			files = phase_count(p, from, to);
@@ -723,6 +742,7 @@ static int cmd_payload(int ntargets, char **specs, long n, long passes, int rep)
 
 	/* Each pass, the filesystems take turns, the first one rotating. */
 	for (p = 0; p < passes; p++) {
+		progress("payload n=%ld rep %d pass %ld of %ld", n, rep, p + 1, passes);
 		for (k = 0; k < ntargets; k++) {
 			struct ptarget *t = &tg[(p + k) % ntargets];
 			struct statx stx;
@@ -924,6 +944,7 @@ static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 
 	/* Each operation: chunk by chunk, in chunk_order(). */
 	for (o = 0; o < NOPS; o++) {
+		progress("ops n=%ld op %d of %d", n, o + 1, NOPS);
 		for (turn = 0; turn < nchunks * ntargets; turn++) {
 			struct otarget *t;
 			long from, to;
