@@ -17,6 +17,8 @@
 #   IPAT_KDIR        the kernel's tree, for its modules.builtin files
 #   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
 #                    version goes beside it in <image minus .cpio.gz>.kver
+#   IPAT_PROGS       only these programs of tests/prog/ (names without .c;
+#                    scripts/demo.sh: ipat-bench); default: all of them
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -98,7 +100,12 @@ depmod -b "$root" "$kver"
 # Guest test programs: static, so they need nothing from the image.
 shopt -s nullglob
 headers=(tests/prog/*.h)
-for src in tests/prog/*.c; do
+progs=(tests/prog/*.c)
+if [ -n "${IPAT_PROGS:-}" ]; then
+	progs=()
+	for prog in $IPAT_PROGS; do progs+=("tests/prog/$prog.c"); done
+fi
+for src in "${progs[@]}"; do
 	bin=build/prog/$(basename "$src" .c)
 	stale=0
 	for dep in "$src" "${headers[@]}"; do

@@ -80,22 +80,43 @@ source=$(git describe --always --dirty 2>/dev/null || echo unknown)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
 mkdir -p build/logs
+# What a guest counts, boot included, in seconds of its icount clock
+# (instructions / 1e9), for the progress line: what the last run of the
+# same log counted, else about what the full and the quick bench count.
+default_total=215
+[ "$quick" = 1 ] && default_total=8
+guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for scripts/progress.sh
+	local log=build/logs/$2.log total
+	total=$(scripts/progress.sh --total "$log")
+	echo "$1:$log:${total:-$default_total}"
+}
+pids=()
 if [ "$quick" = 0 ]; then
 	# One guest per layout, side by side: each is one vCPU, and what one
 	# counts does not depend on what the other does.
 	# The flat guest's files runs take a little longer (one directory of
 	# 1,000,000) and it has the payload runs, so the other operations go
 	# to the spread one.
+	guests=("$(guest flat "$name-flat")" "$(guest spread "$name-spread")")
 	boot "$name-flat" "${params[@]}" ipat.bench_layouts=flat ipat.bench_extras=payload,xnames >/dev/null &
+	pids+=($!)
 	boot "$name-spread" "${params[@]}" ipat.bench_layouts=spread ipat.bench_extras=ops >/dev/null &
-	wait
+	pids+=($!)
 	logs=("build/logs/$name-flat.log" "build/logs/$name-spread.log")
-	rc=$(cat "build/logs/$name-flat.rc" "build/logs/$name-spread.rc" | sort -n | tail -n 1)
 else
-	boot "$name" "${params[@]}"
+	guests=("$(guest quick "$name")")
+	boot "$name" "${params[@]}" >/dev/null &
+	pids+=($!)
 	logs=("build/logs/$name.log")
-	rc=$(cat "build/logs/$name.rc")
 fi
+# Where the guests are, until they end (scripts/progress.sh).
+scripts/progress.sh bench "${guests[@]}" &
+progress=$!
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+kill "$progress" 2>/dev/null
+wait "$progress" 2>/dev/null || true
+[ -t 1 ] && echo
+rc=$(for log in "${logs[@]}"; do cat "${log%.log}.rc"; done | sort -n | tail -n 1)
 wall=$(($(date +%s) - start))
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
