@@ -177,5 +177,15 @@ grep -qF '| `iput` | 1.000 | 1.000 | +0.000 | 500 | 500 |' <<<"$profile" ||
 grep -q '^## Where the traced chunk' "$tmp/ic/bench.md" &&
 	fail "profile: a section without ftrace records"
 
-[ "$bad" -eq 0 ] && echo "bench-report: the fixture, a log of nanoseconds refused, the chunk order, scaling, ops as means, a changed figure, two logs, a profile and a log without a bench checked"
+# scripts/progress.sh: a guest's last step and how far through its
+# instructions, in a log (not a terminal) as a plain line; --total reads
+# what a finished run counted.
+printf 'boot\nipat-progress t=1.000 warm-up, n=500\r\nipat-progress t=2.500 files n=1000 flat stat ramfs\n' >"$tmp/guest.log"
+timeout 3 scripts/progress.sh bench "flat:$tmp/guest.log:5" >"$tmp/progress.out" 2>&1 || true
+grep -q '^bench 0:0[0-9] | flat: files n=1000 flat stat ramfs, 50% of ~5e9 instructions | ~' "$tmp/progress.out" ||
+	fail "progress: not the guest's last step at 50% of its instructions: $(head -n 1 "$tmp/progress.out")"
+[ "$(scripts/progress.sh --total "$tmp/guest.log")" = 2.500 ] ||
+	fail "progress --total: not the last progress line's t"
+
+[ "$bad" -eq 0 ] && echo "bench-report: the fixture, a log of nanoseconds refused, the chunk order, scaling, ops as means, a changed figure, two logs, a profile, a log without a bench and the progress line checked"
 exit "$bad"
