@@ -7,14 +7,16 @@
 # instructions per create, stat, statx of the birth time, getxattr and
 # unlink, each also as a ratio to ramfs's.
 #
-# Which figure of each: create, stat and unlink, the whole phase per
-# operation, every chunk in (an unlink's frees run in RCU batches, which
-# land in some chunks and not others, and on 6.1 a create chunk takes
-# none, one or more of SLUB's slower per-CPU refills: a median chunk
-# moved by up to 0.47% between two runs, the whole phase by 0.29%);
+# Which figure of each: create and stat, the whole phase per operation,
+# every chunk in (on 6.1 a create chunk takes none, one or more of SLUB's
+# slower per-CPU refills: over three runs the median chunk moved by up to
+# 0.47%, the whole phase by 0.32%); unlink, the median chunk: its frees
+# run in RCU batches, and the batches due when one filesystem's phase
+# ends run in the next one's, which moved whole phases by up to 5%
+# between runs and median chunks by up to 0.26% (tmpfs on 6.12: 1.2%);
 # statx and getxattr, the median pass. Printed to
 # three significant digits, ratios to two decimals: two runs agree within
-# 0.5%, so that they normally print the same table.
+# 0.5% (but tmpfs's unlink on 6.12), so that they normally print the same table.
 
 # Rows of a CSV file with a header, into V[key, column name].
 function load(file, keycols,   line, n, i, h, f, key, nk, kc) {
@@ -49,7 +51,7 @@ BEGIN {
 		fs = FS_[f]
 		C[fs, "create"] = V[fs, "flat", "create", "whole_phase_instructions_per_op"]
 		C[fs, "stat"] = V[fs, "flat", "stat", "whole_phase_instructions_per_op"]
-		C[fs, "unlink"] = V[fs, "flat", "unlink", "whole_phase_instructions_per_op"]
+		C[fs, "unlink"] = V[fs, "flat", "unlink", "instructions_per_op"]
 		C[fs, "statx"] = V[fs, 1, "statx_median_pass_instructions"]
 		C[fs, "getxattr"] = V[fs, 1, "getxattr_median_pass_instructions"]
 	}
@@ -75,6 +77,6 @@ BEGIN {
 	print ""
 	print "allocs/inode: objects the inode caches gained per file created (slab counts); slab B/inode:"
 	print "those objects' bytes of slab (slab size / objects per slab). instr: instructions per operation"
-	print "(QEMU icount); create, stat, unlink: the whole phase over its files; statx of the birth time"
-	print "and getxattr on open files: the median pass. ×ramfs: the count over ramfs's (above 1: more)."
+	print "(QEMU icount); create, stat: the whole phase over its files; unlink: the median chunk of 500;"
+	print "statx of the birth time, getxattr on open files: the median pass. ×ramfs: over ramfs's count."
 }
