@@ -84,7 +84,7 @@ mkdir -p build/logs
 # (instructions / 1e9), for the progress line: what the last run of the
 # same log counted, else about what the full and the quick bench count.
 default_total=215
-[ "$quick" = 1 ] && default_total=8
+[ "$quick" = 1 ] && default_total=7
 guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for scripts/progress.sh
 	local log=build/logs/$2.log total
 	total=$(scripts/progress.sh --total "$log")
