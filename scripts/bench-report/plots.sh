@@ -11,6 +11,7 @@ ylabel="instructions per %s" ratio_title="instructions per operation relative to
 ratio_range="[*:*]"
 if ! command -v gnuplot >/dev/null; then
 	echo "bench-report: gnuplot is not installed: no plots (apt-get install gnuplot-nox)" >&2
+	rm -f "$out"/.plot-*.dat
 	exit 0
 fi
 gp=$(mktemp)
