@@ -18,7 +18,8 @@
 #                        series,...> pass -s, -t and -k)
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
-#   make demo            boot the guest and run tests/demo.sh
+#   make demo            scripts/demo.sh: every installed kernel, the three
+#                        patterns beside ramfs and tmpfs, in instructions
 #   make gdb             boot the guest under gdb, the module's symbols
 #                        loaded where it was loaded (scripts/gdb.sh,
 #                        docs/debugging.md)
@@ -26,8 +27,7 @@
 #                        three patterns' objects
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
-#                        (BENCH=quick: N = 1,000, into build/bench-quick/;
-#                        TIMED=1: nanoseconds, noisy, results/bench-timed/)
+#                        (BENCH=quick: N = 1,000, into build/bench-quick/)
 #   make lint            shellcheck the harness scripts
 #   make survey          how the kernel sources extend struct inode (spatch),
 #                        results/survey/ (scripts/survey.sh)
@@ -62,7 +62,7 @@ test:
 initramfs: all
 	qemu/mkinitramfs.sh
 
-shell demo: initramfs
+shell: initramfs
 	qemu/run.sh $@
 
 gdb: initramfs
@@ -71,11 +71,15 @@ gdb: initramfs
 gdb-tour: initramfs
 	scripts/gdb.sh --tour
 
+# The demonstration (scripts/demo.sh): with KVER=<ver>, that kernel only.
+demo:
+	$(if $(filter file,$(origin KVER)),env -u KVER) scripts/demo.sh
+
 # The benchmark (scripts/bench.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into
-# build/bench-quick/; TIMED=1 measures time instead.
+# build/bench-quick/.
 bench:
-	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick) $(if $(TIMED),--timed)
+	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick)
 
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:

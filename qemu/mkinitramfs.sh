@@ -17,6 +17,8 @@
 #   IPAT_KDIR        the kernel's tree, for its modules.builtin files
 #   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
 #                    version goes beside it in <image minus .cpio.gz>.kver
+#   IPAT_PROGS       only these programs of tests/prog/ (names without .c;
+#                    scripts/demo.sh: ipat-bench); default: all of them
 # And for any kernel:
 #   IPAT_GUEST_MODULES  the kernel's own modules the guest tests load, with
 #                    what they depend on (default: overlay, for
@@ -68,9 +70,14 @@ done
 ln -s /proc/mounts "$root/etc/mtab"
 
 # Dynamic host programs that guest tests run, with their libraries:
-# stress-ng for tests/guest/75-stress-ng.sh.
+# stress-ng for tests/guest/75-stress-ng.sh, which fails without it. The
+# demo does not install it (scripts/install-deps.sh --demo).
 guest_progs="/usr/bin/stress-ng"
 for prog in $guest_progs; do
+	if [ ! -x "$prog" ]; then
+		echo "mkinitramfs: $prog is not installed: not in the image (scripts/install-deps.sh installs it)" >&2
+		continue
+	fi
 	cp "$prog" "$root/usr/bin/"
 	for lib in $(ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
 					$1 ~ /^\// { print $1 }'); do
@@ -124,7 +131,12 @@ depmod -b "$root" "$kver"
 # Guest test programs: static, so they need nothing from the image.
 shopt -s nullglob
 headers=(tests/prog/*.h)
-for src in tests/prog/*.c; do
+progs=(tests/prog/*.c)
+if [ -n "${IPAT_PROGS:-}" ]; then
+	progs=()
+	for prog in $IPAT_PROGS; do progs+=("tests/prog/$prog.c"); done
+fi
+for src in "${progs[@]}"; do
 	bin=build/prog/$(basename "$src" .c)
 	stale=0
 	for dep in "$src" "${headers[@]}"; do
@@ -141,23 +153,8 @@ for dir in guest selftest lib; do
 done
 # tests/lib/ftrace-profile.awk, for the bench's ipat.bench_trace.
 cp tests/lib/*.awk "$root/tests/lib/"
-for file in tests/demo.sh tests/bench.sh; do
-	if [ -f "$file" ]; then cp "$file" "$root/tests/"; fi
-done
+cp tests/bench.sh "$root/tests/"
 install -m 755 qemu/init "$root/init"
-
-# Bench: Debian's fs_mark, the independent peer, when installed (it is an
-# optional dependency: scripts/bench.sh installs it). It is dynamic, but
-# needs only libc and the loader, which kmod brought already.
-if fs_mark=$(command -v fs_mark); then
-	cp "$fs_mark" "$root/usr/bin/fs_mark"
-	for lib in $(ldd "$fs_mark" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
-					   $1 ~ /^\// { print $1 }'); do
-		[ -e "$root/$lib" ] && continue
-		mkdir -p "$root/${lib%/*}"
-		cp -L "$lib" "$root/$lib"
-	done
-fi
 
 # The kernel opens /dev/console for init before /init runs, so the node
 # must be in the archive. mknod would need root: write its cpio entry by

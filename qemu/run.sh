@@ -5,7 +5,7 @@
 # (make initramfs) in QEMU. The serial console goes to the terminal and to
 # build/logs/<name>.log.
 #
-#   qemu/run.sh MODE [kernel-param...]     MODE: test, shell, demo or bench
+#   qemu/run.sh MODE [kernel-param...]     MODE: test, shell or bench
 #   qemu/run.sh test ipat.tests='00-*' ipat.seed=42
 #   qemu/run.sh gdb [--tour] [...]         scripts/gdb.sh: a shell guest
 #                                          under gdb (docs/debugging.md)
@@ -39,9 +39,9 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-}
 case $mode in
-test|shell|demo|bench) shift ;;
+test|shell|bench) shift ;;
 gdb) shift; exec scripts/gdb.sh "$@" ;;
-*) echo "usage: qemu/run.sh test|shell|demo|bench|gdb [kernel-param...]" >&2; exit 2 ;;
+*) echo "usage: qemu/run.sh test|shell|bench|gdb [kernel-param...]" >&2; exit 2 ;;
 esac
 
 # QEMU_INITRD and QEMU_KERNEL boot another image with another kernel: the

@@ -8,8 +8,8 @@
 # twice on one kernel it measures how well two boots repeat; for two
 # kernels it shows what changed between them.
 #
-# Figures compared: speed.csv's median per operation (files: create, stat,
-# refill, unlink, every size and layout), ops.csv (the other operations: the figure the report shows)
+# Figures compared: instructions.csv's figure per operation (files:
+# create, stat, refill, unlink, every size and layout), ops.csv (the other operations: the figure the report shows)
 # and payload.csv (statx, getxattr, first repetition).
 set -eu
 
@@ -23,8 +23,8 @@ fi
 # "KEY VALUE" lines of one report.
 figures() {
 	local dir=$1
-	[ -f "$dir/speed.csv" ] || { echo "bench-compare: no $dir/speed.csv" >&2; exit 1; }
-	awk -F, 'NR > 1 { printf "%s/%s/%s/%s %s\n", $5, $1, $3, $4, $11 }' "$dir/speed.csv"
+	[ -f "$dir/instructions.csv" ] || { echo "bench-compare: no $dir/instructions.csv" >&2; exit 1; }
+	awk -F, 'NR > 1 { printf "%s/%s/%s/%s %s\n", $5, $1, $3, $4, $6 }' "$dir/instructions.csv"
 	[ ! -f "$dir/ops.csv" ] ||
 		awk -F, 'NR > 1 { printf "%s/%s/n=%s %s\n", $2, $1, $3, $8 != "" ? $8 : $4 }' "$dir/ops.csv"
 	[ ! -f "$dir/payload.csv" ] ||
@@ -35,9 +35,8 @@ a=$(figures "$1" | sort) b=$(figures "$2" | sort)
 echo "# $title"
 echo
 echo "\`$1\` against \`$2\`: every figure both have, as the reports show it (per"
-echo "operation: the median chunk; refill: the cheapest chunk; the other operations"
-echo "in instruction mode: the mean of the chunks; the unit is the reports' own:"
-echo "instructions in instruction mode)."
+echo "operation: the median chunk; refill: the cheapest chunk; the other operations:"
+echo "the mean of the chunks; in instructions)."
 echo
 echo "| figure | $(basename "$1") | $(basename "$2") | ratio |"
 echo "|---|---:|---:|---:|"

@@ -11,15 +11,14 @@
 # END block runs in turn), under scripts/bench-report/:
 #   lib.awk           helpers: key=value fields, medians, formats
 #   records.awk       the records, into arrays and the CSV rows of every run
-#   summary.awk       what the sections share; speed.csv
+#   summary.awk       what the sections share; instructions.csv
 #   header.awk        title, conditions, cautions
-#   targets.awk       the targets and whether they held
-#   instructions.awk  instruction mode: instructions per operation, scaling
-#   speed.awk         timed mode: operations per second
+#   claims.awk        the claims, each with its measured answer; claims.txt
+#   instructions.awk  instructions per operation, scaling, other operations
 #   memory.awk        bytes per inode, slab geometry
 #   payload.awk       the private-data path
 #   profile.awk       where a traced chunk's instructions go (ipat.bench_trace)
-#   fsmark.awk        the independent peer (timed mode), the list of files
+#   closing.awk       the plots and the list of files
 #   plots.sh          the plots, from what the parts left in OUTDIR
 #
 # Environment, for the report's header only: BENCH_WALL_S (seconds the
@@ -41,6 +40,10 @@ for log in "$@"; do
 	one=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH .*' || true)
 	grep -q '^IPAT-BENCH begin ' <<<"$one" ||
 		{ echo "bench-report: no 'IPAT-BENCH begin' in $log" >&2; exit 1; }
+	# A guest whose clock was not icount's measured nanoseconds of an
+	# emulated CPU, which say nothing of the code: not a bench.
+	grep -q '^IPAT-BENCH begin .* clock=icount' <<<"$one" ||
+		{ echo "bench-report: $log is not from an instruction-counting guest (no clock=icount; scripts/bench.sh boots one)" >&2; exit 1; }
 	grep -q '^IPAT-BENCH end ' <<<"$one" ||
 		echo "bench-report: warning: no 'IPAT-BENCH end' in $log: the bench did not finish" >&2
 	echo "$one" >>"$raw"
@@ -55,9 +58,9 @@ awk -v out="$out" -v page=4096 -v wall="${BENCH_WALL_S:-}" \
 	-v load_before="${BENCH_LOAD_BEFORE:-}" -v load_after="${BENCH_LOAD_AFTER:-}" \
 	-v src="${BENCH_SOURCE:-}" \
 	-f "$parts/lib.awk" -f "$parts/records.awk" -f "$parts/summary.awk" \
-	-f "$parts/header.awk" -f "$parts/targets.awk" -f "$parts/instructions.awk" \
-	-f "$parts/speed.awk" -f "$parts/memory.awk" -f "$parts/payload.awk" \
-	-f "$parts/profile.awk" -f "$parts/fsmark.awk" "$raw"
+	-f "$parts/header.awk" -f "$parts/claims.awk" -f "$parts/instructions.awk" \
+	-f "$parts/memory.awk" -f "$parts/payload.awk" \
+	-f "$parts/profile.awk" -f "$parts/closing.awk" "$raw"
 
 # CSV headers, prepended now that awk has written the rows (unsorted).
 header() {
@@ -66,13 +69,9 @@ header() {
 	{ echo "$2"; sort -t, -k1,1 -k2,2 -k3,3n -k4,4n "$file"; } >"$file.tmp"
 	mv "$file.tmp" "$file"
 }
-header files.csv "fs,layout,n,rep,phase,chunk,chunks,phase_ns,median_chunk_ns_per_op,median_chunk_ops_per_s,q1_chunk_ns_per_op,q3_chunk_ns_per_op,whole_phase_ops_per_s"
+header files.csv "fs,layout,n,rep,phase,chunk,chunks,phase_instructions,chunk_instructions_per_op,q1_chunk_instructions_per_op,q3_chunk_instructions_per_op,whole_phase_instructions_per_op"
 header memory.csv "fs,layout,n,rep,inode_caches,allocs_per_inode_slab,bytes_per_inode_slab_pages,bytes_per_inode_slab_objects,allocs_per_inode_stats,bytes_per_inode_stats,other_bytes_per_file,floor"
-header payload.csv "fs,rep,files,passes,statx_median_pass_ns,statx_min_pass_ns,statx_max_pass_ns,getxattr_median_pass_ns,getxattr_min_pass_ns,getxattr_max_pass_ns,btime,xattr"
-header fsmark.csv "fs,loops,files_per_s_median,files_per_s_min,files_per_s_max,ratio_to_ramfs"
+header payload.csv "fs,rep,files,passes,statx_median_pass_instructions,statx_min_pass_instructions,statx_max_pass_instructions,getxattr_median_pass_instructions,getxattr_min_pass_instructions,getxattr_max_pass_instructions,btime,xattr"
+header ops.csv "fs,op,n,median_chunk_instructions_per_op,q1_chunk_instructions_per_op,q3_chunk_instructions_per_op,mean_chunk_instructions_per_op,reported_instructions_per_op"
 
-header ops.csv "fs,op,n,median_chunk_per_op,q1_chunk_per_op,q3_chunk_per_op,mean_chunk_per_op,reported_per_op"
-
-unit=ops/s
-grep -q '^IPAT-BENCH begin .* clock=icount' "$raw" && unit=instructions
-"$parts/plots.sh" "$out" "$unit"
+"$parts/plots.sh" "$out"

@@ -1,23 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make bench: install what the bench needs, build, boot the guest in bench
-# mode (tests/bench.sh), and turn its console log into tables, CSV and
-# plots (scripts/bench-report.sh).
+# make bench: install what the bench needs, build, boot the guests in
+# bench mode (tests/bench.sh), and turn their console logs into tables,
+# CSV and plots (scripts/bench-report.sh).
 #
-#   scripts/bench.sh [--quick] [--timed] [--out DIR] [PARAM=VALUE...]
-#     (default)  instruction mode (QEMU_ICOUNT=1, see qemu/run.sh): one
-#                vCPU, and every figure the guest measures is a count of
-#                instructions, the same from boot to boot whatever the
-#                host does. Two guests run side by side, one per layout
-#                (flat, spread), each on one host core; the report joins
-#                them. Default DIR: results/bench/<kernel series>/.
-#     --timed    the timed mode: nanoseconds, two vCPUs, one guest; noisy
-#                (±15% under TCG), for what needs real time. Default DIR:
-#                results/bench-timed/.
+#   scripts/bench.sh [--quick] [--out DIR] [PARAM=VALUE...]
+#     Every figure the guest measures is a count of instructions: QEMU
+#     runs it with icount (QEMU_ICOUNT=1, see qemu/run.sh), one vCPU, and
+#     the counts are the same from boot to boot whatever the host does.
+#     Two guests run side by side, one per layout (flat, spread), each on
+#     one host core; the report joins them. Default DIR:
+#     results/bench/<kernel series>/.
 #     --quick    N = 1,000, one guest: a check that the bench works, into
-#                build/bench-quick/ (timed: build/bench-quick-timed/)
-#     --icount   accepted for older scripts: instruction mode is the default
+#                build/bench-quick/ (and the test suite's gate,
+#                tests/bench-gate.sh)
 #     --out DIR  where the report goes
 #     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh; any
 #                other kernel parameter too (init_on_alloc=0, ...)
@@ -27,40 +24,37 @@
 #   QEMU_INITRD   boot this image as it is: no install, no build (the test
 #                 suite's bench gate, tests/bench-gate.sh)
 #   IPAT_LOG      the console log's name (default: bench); the two guests
-#                 of the full instruction mode add -flat and -spread
+#                 of the full bench add -flat and -spread
 #
-# The guests' console logs stay in build/logs/$IPAT_LOG*.log.
+# While the guests run, a progress line says where each is
+# (scripts/progress.sh). The guests' console logs stay in
+# build/logs/$IPAT_LOG*.log.
 set -eu
 cd "$(dirname "$0")/.."
 
-out='' quick=0 icount=1 params=()
+out='' quick=0 params=(ipat.bench_clock=icount)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) params+=(ipat.bench=quick); quick=1; shift ;;
-	--timed) icount=0; shift ;;
-	--icount) icount=1; shift ;;
 	--out) out=$2; shift 2 ;;
 	*=*) params+=("$1"); shift ;;
-	*) echo "usage: scripts/bench.sh [--quick] [--timed] [--out DIR] [PARAM=VALUE...]" >&2; exit 2 ;;
+	*) echo "usage: scripts/bench.sh [--quick] [--out DIR] [PARAM=VALUE...]" >&2; exit 2 ;;
 	esac
 done
-[ "$icount" = 1 ] && params+=(ipat.bench_clock=icount)
 
 if [ -z "${QEMU_INITRD:-}" ]; then
-	# fs_mark is the timed mode's independent peer, gnuplot draws the
-	# plots: bench only.
-	scripts/install-deps.sh gnuplot-nox fsmark
+	# gnuplot draws the plots: bench only.
+	scripts/install-deps.sh gnuplot-nox
 	make
 	qemu/mkinitramfs.sh
 fi
 initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
 kver=$(cat "${initrd%.cpio.gz}.kver")
-case $quick$icount in
-01) out=${out:-results/bench/$(echo "$kver" | cut -d. -f1-2)} ;;
-00) out=${out:-results/bench-timed} ;;
-11) out=${out:-build/bench-quick} ;;
-10) out=${out:-build/bench-quick-timed} ;;
-esac
+if [ "$quick" = 1 ]; then
+	out=${out:-build/bench-quick}
+else
+	out=${out:-results/bench/$(echo "$kver" | cut -d. -f1-2)}
+fi
 
 # The kernel sizes its dentry hash table from RAM at boot (1M buckets at
 # 8 GiB). At N = 1,000,000 the five filesystems hold 5M dentries at once,
@@ -76,7 +70,7 @@ boot() {
 	local log=$1 rc=0
 	shift
 	rm -f "build/logs/$log.log"
-	QEMU_ICOUNT=$icount IPAT_LOG=$log QEMU_MEM=${QEMU_MEM:-8192} \
+	QEMU_ICOUNT=1 IPAT_LOG=$log QEMU_MEM=${QEMU_MEM:-8192} \
 		QEMU_TIMEOUT=${QEMU_TIMEOUT:-3600} qemu/run.sh bench "$@" || rc=$?
 	echo "$rc" >"build/logs/$log.rc"
 }
@@ -86,22 +80,43 @@ source=$(git describe --always --dirty 2>/dev/null || echo unknown)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
 mkdir -p build/logs
-if [ "$icount" = 1 ] && [ "$quick" = 0 ]; then
+# What a guest counts, boot included, in seconds of its icount clock
+# (instructions / 1e9), for the progress line: what the last run of the
+# same log counted, else about what the full and the quick bench count.
+default_total=215
+[ "$quick" = 1 ] && default_total=7
+guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for scripts/progress.sh
+	local log=build/logs/$2.log total
+	total=$(scripts/progress.sh --total "$log")
+	echo "$1:$log:${total:-$default_total}"
+}
+pids=()
+if [ "$quick" = 0 ]; then
 	# One guest per layout, side by side: each is one vCPU, and what one
 	# counts does not depend on what the other does.
 	# The flat guest's files runs take a little longer (one directory of
 	# 1,000,000) and it has the payload runs, so the other operations go
 	# to the spread one.
+	guests=("$(guest flat "$name-flat")" "$(guest spread "$name-spread")")
 	boot "$name-flat" "${params[@]}" ipat.bench_layouts=flat ipat.bench_extras=payload,xnames >/dev/null &
+	pids+=($!)
 	boot "$name-spread" "${params[@]}" ipat.bench_layouts=spread ipat.bench_extras=ops >/dev/null &
-	wait
+	pids+=($!)
 	logs=("build/logs/$name-flat.log" "build/logs/$name-spread.log")
-	rc=$(cat "build/logs/$name-flat.rc" "build/logs/$name-spread.rc" | sort -n | tail -n 1)
 else
-	boot "$name" "${params[@]}"
+	guests=("$(guest quick "$name")")
+	boot "$name" "${params[@]}" >/dev/null &
+	pids+=($!)
 	logs=("build/logs/$name.log")
-	rc=$(cat "build/logs/$name.rc")
 fi
+# Where the guests are, until they end (scripts/progress.sh).
+scripts/progress.sh bench "${guests[@]}" &
+progress=$!
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+kill "$progress" 2>/dev/null
+wait "$progress" 2>/dev/null || true
+[ -t 1 ] && echo
+rc=$(for log in "${logs[@]}"; do cat "${log%.log}.rc"; done | sort -n | tail -n 1)
 wall=$(($(date +%s) - start))
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"

@@ -1,37 +1,104 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The main demonstration, from a fresh Debian 12 machine: install what is
-# missing, then for every installed Debian kernel (6.1 and 6.12), build
-# the module and the guest image, boot it in QEMU, mount the three
-# filesystems, run the workload and print the comparison. Each kernel's
-# table shows its own sizes: struct inode is not the same size in both.
+# The main demonstration, from a fresh Debian 12 machine: install what it
+# needs (scripts/install-deps.sh --demo), build the module and a guest
+# image for every installed Debian kernel (6.1 and 6.12), boot them side
+# by side under QEMU with icount (QEMU_ICOUNT=1, as make bench does, so
+# every figure is a count of instructions, the same from run to run), run
+# the bench's guest side in its demo mode (tests/bench.sh ipat.bench=demo:
+# 10,000 files in one directory on each of the three patterns, ramfs and
+# tmpfs, in blocks, and the private-data path on 2,000 open files), and
+# print per kernel one table and, under it, each claim of the article
+# with its measured answer.
 #
-#   scripts/demo.sh            IPAT_DEMO_FILES=N sets the number of files
-#   KVER=<ver> scripts/demo.sh one kernel only
+#   scripts/demo.sh              every installed kernel
+#   KVER=<ver> scripts/demo.sh   that one only
+#   IPAT_SERIES=6.12 scripts/demo.sh   install one series only
+#
+# The whole report of each run (scripts/bench-report.sh: every table, CSV)
+# is in build/demo-<kver>/report/; the guests' console logs are
+# build/logs/demo-<kver>.log.
 set -eu
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
+scripts/install-deps.sh --demo
 kernels=${KVER:-$(scripts/find-kernel.sh --all)}
-files=${IPAT_DEMO_FILES:-10000}
-status=0
+[ -n "$kernels" ] || { echo "demo: no kernel with both headers and image" >&2; exit 1; }
+
+# What a demo guest counts, boot included, in seconds of its icount clock
+# (instructions / 1e9), for the progress line when no earlier run says.
+default_total=7.5
+
+# The module for every kernel at once, each in its own build directory:
+# the test suite's (build/<kver>/) is built with sparse, which the demo
+# does not install.
+echo "demo: building the module and the guest image for $(echo $kernels)"
+pids=()
 for kver in $kernels; do
-	scripts/build-module.sh "$kver" "/usr/src/linux-headers-$kver" >/dev/null ||
-		[ $? -eq 3 ] || { status=1; continue; }
-	IPAT_KO=build/$kver/inode_patterns.ko \
-	IPAT_INITRAMFS=build/$kver/initramfs.cpio.gz qemu/mkinitramfs.sh >/dev/null
-	log=build/logs/$kver-demo.log
-	echo
-	echo "== Linux $kver =="
-	IPAT_LOG=$kver-demo QEMU_INITRD=build/$kver/initramfs.cpio.gz \
-		qemu/run.sh demo "ipat.demo_files=$files" >/dev/null || true
-	sed -n '/^IPAT-DEMO-BEGIN/,/^IPAT-DEMO-END/p' "$log" | sed '1d;$d' | tr -d '\r'
-	if ! grep -q '^IPAT-RESULT demo PASS' "$log"; then
-		echo "demo: the guest run on $kver failed; its console log is $log" >&2
-		status=1
-	elif ! scripts/check-log.sh "$log"; then
-		status=1
-	fi
+	(IPAT_SPARSE=0 scripts/build-module.sh "demo-$kver" "/usr/src/linux-headers-$kver" >/dev/null ||
+		[ $? -eq 3 ]) &
+	pids+=($!)
 done
+status=0 booted=() guests=() i=0
+for kver in $kernels; do
+	dir=build/demo-$kver
+	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
+	i=$((i + 1))
+	# The guest needs ipat-bench only of the test programs.
+	IPAT_PROGS=ipat-bench IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
+		qemu/mkinitramfs.sh >/dev/null
+	log=build/logs/demo-$kver.log
+	total=$(scripts/progress.sh --total "$log")
+	booted+=("$kver")
+	guests+=("$(scripts/find-kernel.sh --series "$kver"):$log:${total:-$default_total}")
+done
+
+# The guests side by side, one host core each.
+start=$(date +%s)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+pids=()
+for kver in "${booted[@]}"; do
+	mkdir -p build/logs
+	rm -f "build/logs/demo-$kver.log"
+	QEMU_ICOUNT=1 IPAT_LOG=demo-$kver QEMU_INITRD=build/demo-$kver/initramfs.cpio.gz \
+		qemu/run.sh bench ipat.bench=demo ipat.bench_clock=icount >/dev/null 2>&1 &
+	pids+=($!)
+done
+scripts/progress.sh demo "${guests[@]}" &
+progress=$!
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+kill "$progress" 2>/dev/null
+wait "$progress" 2>/dev/null || true
+[ -t 1 ] && echo
+echo "demo: guests finished after $(($(date +%s) - start)) s; host load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+
+for kver in "${booted[@]}"; do
+	log=build/logs/demo-$kver.log out=build/demo-$kver/report
+	echo
+	if ! scripts/check-log.sh "$log" >/dev/null; then
+		scripts/check-log.sh "$log" || true
+		echo "demo: the kernel reported a bug; its console log is $log" >&2
+		status=1
+		continue
+	fi
+	end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
+	case $end in
+	*failed=0) ;;
+	*) echo "demo: the guest run on $kver did not finish cleanly (${end:-no end record}); its console log is $log" >&2
+	   status=1; continue ;;
+	esac
+	rm -rf "$out"
+	scripts/bench-report.sh "$out" "$log" >/dev/null 2>&1 ||
+		{ echo "demo: no report from $log" >&2; status=1; continue; }
+	n=$(awk -F, 'NR == 2 { print $4 }' "$out/instructions.csv")
+	echo "== Linux $kver: $(echo "$n" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta') files in one directory =="
+	echo
+	scripts/demo-table.awk -v dir="$out" /dev/null
+	echo
+	echo "The article's claims (and this project's), measured:"
+	sed 's/^/- /' "$out/claims.txt"
+done
+echo
+echo "demo: every table of these runs is in build/demo-<kver>/report/bench.md"
 exit "$status"

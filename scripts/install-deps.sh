@@ -5,12 +5,22 @@
 # Every entry point (.ci/run, tests/run-qemu.sh, scripts/demo.sh) calls
 # this, so a fresh machine needs nothing installed by hand.
 #
-#   scripts/install-deps.sh [extra-package...]
+#   scripts/install-deps.sh [extra-package...]    everything the tests need
+#   scripts/install-deps.sh --demo [extra-package...]
+#                 only what scripts/demo.sh needs: each series' kernel
+#                 image and headers, QEMU, and what builds the module and
+#                 the guest image (no kernel sources, no test tools)
 #   IPAT_EXTRA_DEPS="stress-ng gnuplot" scripts/install-deps.sh
 #   IPAT_SERIES="6.1" scripts/install-deps.sh   one kernel series only
 #                 (default: "6.1 6.12", every series Debian 12 ships)
 set -eu
 cd "$(dirname "$0")/.."
+
+demo=0
+if [ "${1:-}" = --demo ]; then
+	demo=1
+	shift
+fi
 
 # The kernels: for each series its image, headers (the module's build)
 # and source (the debug kernel; checkpatch.pl comes from the newest).
@@ -19,24 +29,31 @@ series=${IPAT_SERIES:-6.1 6.12}
 kernels=
 for s in $series; do
 	case $s in
-	6.1) kernels="$kernels linux-image-amd64 linux-headers-amd64 linux-source-6.1" ;;
-	6.12) kernels="$kernels linux-image-6.12-amd64 linux-headers-6.12-amd64 linux-source-6.12" ;;
+	6.1) kernels="$kernels linux-image-amd64 linux-headers-amd64"
+	     [ "$demo" = 1 ] || kernels="$kernels linux-source-6.1" ;;
+	6.12) kernels="$kernels linux-image-6.12-amd64 linux-headers-6.12-amd64"
+	      [ "$demo" = 1 ] || kernels="$kernels linux-source-6.12" ;;
 	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12)" >&2; exit 1 ;;
 	esac
 done
 
-# libc6-dev: static libc for the guest test programs; sparse: make C=2.
-base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev sparse"
-# stress-ng: copied into the guest for tests/guest/75-stress-ng.sh.
-base="$base stress-ng"
-# The kernel-quality tier: the debug kernels are built with flex, bison,
-# bc and libelf-dev (objtool); rsync copies sources for
-# scripts/build-module.sh; dkms for tests/host/40-dkms.sh, and openssl for
-# its throw-away signing key.
-base="$base flex bison bc libelf-dev rsync dkms openssl"
-# python3: the kernel's kunit.py reads our KTAP in tests/host/60-ktap.sh;
-# coccinelle: the survey's semantic patches (make survey, tests/host/70-survey.sh).
-base="$base python3 coccinelle"
+# libc6-dev: static libc for the guest programs; rsync copies sources
+# for scripts/build-module.sh. The demo needs these and no more.
+base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync"
+if [ "$demo" = 0 ]; then
+	# sparse: make C=2 and scripts/build-module.sh.
+	base="$base sparse"
+	# stress-ng: copied into the guest for tests/guest/75-stress-ng.sh.
+	base="$base stress-ng"
+	# The kernel-quality tier: the debug kernels are built with flex,
+	# bison, bc and libelf-dev (objtool); dkms for tests/host/40-dkms.sh,
+	# and openssl for its throw-away signing key.
+	base="$base flex bison bc libelf-dev dkms openssl"
+	# python3: the kernel's kunit.py reads our KTAP in
+	# tests/host/60-ktap.sh; coccinelle: the survey's semantic patches
+	# (make survey, tests/host/70-survey.sh).
+	base="$base python3 coccinelle"
+fi
 
 missing=
 for pkg in $base ${IPAT_EXTRA_DEPS:-} "$@"; do

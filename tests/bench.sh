@@ -2,35 +2,39 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The benchmark, run in the guest by /init in bench mode (make bench,
-# scripts/bench.sh) or in quick mode by tests/guest/90-bench-quick.sh.
-# Every filesystem gets the same runs: in the timed mode interleaved chunk
-# by chunk, so that a slow spell of the host hits them alike; in
-# instruction mode one filesystem's chunks after another's (below, order).
-# Results are "IPAT-BENCH ..." lines on stdout, read from the console log
-# by scripts/bench-report.sh; progress goes to stderr.
+# scripts/bench.sh, which boots it under QEMU's icount: every time the
+# guest measures is a count of instructions), or in quick mode by
+# tests/guest/90-bench-quick.sh. Every filesystem gets the same runs, in
+# chunks; in blocks (one filesystem's chunks of a phase after another's)
+# or in turns (chunk by chunk; below, order). Results are "IPAT-BENCH ..."
+# lines on stdout, read from the console log by scripts/bench-report.sh;
+# progress goes to stderr, as "ipat-progress" lines that scripts/bench.sh
+# and scripts/demo.sh show on the host (scripts/progress.sh).
 #
 # Kernel command line (all optional):
-#   ipat.bench=quick            N = 1,000, one repetition, small loops
+#   ipat.bench=quick            N = 1,000, small loops, in turns (the
+#                               test suite's gate, tests/bench-gate.sh)
+#   ipat.bench=demo             N = 10,000 in one directory, in blocks,
+#                               the private-data path on 2,000 files, no
+#                               other operations (scripts/demo.sh)
 #   ipat.bench_sizes=N[,N...]   file counts (default 10000,100000,1000000)
-#   ipat.bench_reps=R           repetitions (default 3)
+#   ipat.bench_reps=R           repetitions (default 1: the counts repeat)
 #   ipat.bench_big_reps=R       repetitions at the largest size (default 1)
 #   ipat.bench_big_fs=FS[,FS..] filesystems at the largest size (default:
 #                               all of them)
 #   ipat.bench_big_layouts=L[,L] layouts at the largest size: flat, spread
-#                               (default: flat; instruction mode: as
-#                               ipat.bench_layouts)
+#                               (default: as ipat.bench_layouts)
 #   ipat.bench_layouts=L[,L]    layouts at every size (default flat,spread;
 #                               scripts/bench.sh boots one guest per layout)
 #   ipat.bench_extras=LIST      the runs besides "files": payload, ops,
-#                               xnames, fsmark, comma-separated; 1: all of
-#                               them (default), 0: none
+#                               xnames, comma-separated; 1: all of them
+#                               (default), 0: none
 #   ipat.bench_memcg=1          run in a memory cgroup (cgroup v2) of its own
 #   ipat.bench_fs=FS[,FS...]    filesystems (default: all five)
 #   ipat.bench_ops=N            files for the other operations (mkdir,
 #                               rename, link, xattrs...: ipat-bench ops;
-#                               default 1000 quick, 10000 full, 50000 in
-#                               instruction mode; 0: none), in 20 chunks
-#                               (instruction mode: 10)
+#                               default 50000, 1000 quick; 0: none), in 10
+#                               chunks (quick: 20)
 #   ipat.bench_xnames=N[,N...]  xattr names on one file (ipat-bench xnames,
 #                               at most 5000; default: none): set, get,
 #                               list, remove, per op, on all but ramfs
@@ -38,38 +42,25 @@
 #                               of a phase before the next (ipat-bench -B),
 #                               so that a chunk's RCU frees are its own
 #                               filesystem's; turns: chunk by chunk.
-#                               Default: blocks in instruction mode, turns
-#                               in the timed mode and in quick mode
+#                               Default: blocks; turns in quick mode, the
+#                               order the gate's bounds were measured in
 #   ipat.bench_trace=PHASE      profile one chunk of PHASE (create, stat,
 #                               refill, unlink) of each "files" run: the
 #                               middle chunk of the first filesystem runs
 #                               under ftrace's function_graph, and each
 #                               function's calls and own instructions
-#                               (icount) print as "IPAT-BENCH ftrace"
-#                               records (tests/lib/ftrace-profile.awk).
+#                               print as "IPAT-BENCH ftrace" records
+#                               (tests/lib/ftrace-profile.awk).
 #                               Those chunks' counts include the tracer's.
-#   ipat.bench_clock=icount     the guest clock counts instructions
-#                               (QEMU_ICOUNT=1, scripts/bench.sh): one
-#                               repetition (the counts repeat), both
-#                               layouts at every size, no fs_mark (a peer
-#                               for the timed mode)
+#   ipat.bench_clock=icount     recorded in the begin record: the guest
+#                               clock counts instructions (QEMU_ICOUNT=1,
+#                               scripts/bench.sh). The report refuses a
+#                               log without it: its figures would be
+#                               nanoseconds of an emulated CPU.
 # The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
 #
-# Instruction mode (the default of scripts/bench.sh) runs everything once,
-# both layouts at every size, one guest per layout: a guest counts ~2e11
-# instructions, ~17.5 min of one host core at the ~195 million a second
-# measured here. The timed mode's defaults, below, still cut the largest
-# size.
-#
-# Why the timed defaults cut it: measured here under TCG on a
-# quiet 2-core host, with the five filesystems side by side, one run takes
-# ~7 s at 10,000 files, ~45 s at 100,000 and ~475 s at 1,000,000. The
-# matrix the issue asks for at 1,000,000 (2 layouts x 3 repetitions) would
-# take ~48 min on its own, past the 20-minute budget of the whole bench.
-# The default runs it once, flat: the whole bench takes ~14 min. Both
-# layouts there (ipat.bench_big_layouts=flat,spread) take ~22 min, and
-# ipat.bench_big_reps=3 with them asks for the full matrix (give it
-# QEMU_TIMEOUT=7200).
+# The full bench counts ~2.1e11 instructions in each of its two guests,
+# ~18 min of one host core at the ~195 million a second measured here.
 set -eu
 
 param() {
@@ -79,32 +70,26 @@ param() {
 all_fs=unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs
 mode=${IPAT_BENCH:-$(param bench)}
 mode=${mode:-full}
-if [ "$mode" = quick ]; then
-	sizes=1000 reps=1 big_reps=1 big_fs=$all_fs per_dir=100
-	big_layouts=flat,spread warmup=500
-	payload_files=200 payload_passes=2 fsmark_files=1000 fsmark_loops=1
-	ops_files=1000
-else
-	sizes=10000,100000,1000000 reps=3 big_reps=1 big_fs=$all_fs per_dir=1000
-	big_layouts=flat warmup=20000
-	payload_files=10000 payload_passes=6 fsmark_files=10000 fsmark_loops=3
-	ops_files=10000
-fi
-v=$(param bench_clock); clock=${v:-time}
-layouts=flat,spread extras=1 ops_chunks=20
-# Instruction counts repeat from boot to boot (results/bench/repeat.md):
-# a second repetition would measure nothing new, and the time it took
-# buys the largest size in both layouts.
-v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
-# Turns spread a busy host's slow spells over all the filesystems; icount
-# has none, and there blocks keep each filesystem's deferred frees (RCU
-# callbacks) in its own chunks, which turns do not: in turns, unlink at
-# N = 10,000 moved by up to 5% between boots, in blocks by 0.3%
-# (results/bench/blocks-10k.md). The quick gate keeps turns, the order
-# its bounds were measured in.
-order=turns
-if [ "$clock" = icount ] && [ "$mode" != quick ]; then
-	reps=1 big_layouts=$layouts order=blocks
+layouts=flat,spread extras=1 reps=1 big_reps=1 big_fs=$all_fs
+# Blocks keep each filesystem's deferred frees (RCU callbacks) in its own
+# chunks, which turns do not: in turns, unlink at N = 10,000 moved by up
+# to 5% between boots, in blocks by 0.3%.
+order=blocks
+case $mode in
+quick)
+	# The gate's bounds (tests/bench-bounds.txt) were measured in turns.
+	sizes=1000 per_dir=100 warmup=500 order=turns
+	payload_files=200 payload_passes=2 payload_reps=3
+	ops_files=1000 ops_chunks=20
+	;;
+demo)
+	sizes=10000 per_dir=1000 warmup=2000 layouts=flat extras=payload
+	payload_files=2000 payload_passes=3 payload_reps=1
+	ops_files=0 ops_chunks=10
+	;;
+*)
+	sizes=10000,100000,1000000 per_dir=1000 warmup=20000
+	payload_files=10000 payload_passes=6 payload_reps=3
 	# An rmdir's or an unlink's frees run in RCU batches, about one a
 	# 4 ms tick (CONFIG_HZ=250). A chunk of 500 is 2-4 ms: one chunk
 	# holds a batch and the next none, and where the two kinds came
@@ -112,7 +97,11 @@ if [ "$clock" = icount ] && [ "$mode" != quick ]; then
 	# boot to the next (rmdir, unlink_link and rename moved by 2-6%
 	# between two full runs). Chunks of 5,000 hold six to ten batches.
 	ops_files=50000 ops_chunks=10
-fi
+	;;
+esac
+v=$(param bench_clock); clock=${v:-time}
+v=$(param bench_layouts); layouts=$(echo "${v:-$layouts}" | tr , ' ')
+big_layouts=$layouts
 v=$(param bench_order); order=${v:-$order}
 case $order in
 blocks) order_arg=-B ;;
@@ -137,6 +126,12 @@ failed=0
 
 elapsed() {
 	echo $(($(cut -d. -f1 /proc/uptime) - start))
+}
+
+# progress WHAT...: a progress line for the host (scripts/progress.sh), t
+# the guest's clock since boot, as ipat-bench prints them.
+progress() {
+	echo "ipat-progress t=$(cut -d' ' -f1 /proc/uptime) $*" >&2
 }
 
 # A fresh filesystem for every run: nothing left over from the last one.
@@ -251,10 +246,10 @@ unreported() {
 	"$@" >/dev/null
 }
 
-# A warm-up run, not reported: the first runs of a boot were measured up to
-# 1.5x slower than the same runs later (code not yet translated by TCG,
-# caches still growing), which would count against the smallest N.
-echo "bench: warm-up [$(elapsed)s]" >&2
+# A warm-up run, not reported: the first runs of a boot grow caches and
+# tables the later ones find grown, which would count against the
+# smallest N.
+progress "warm-up, n=$warmup"
 # shellcheck disable=SC2046 # one word per filesystem
 run "$fslist" unreported ipat-bench files -n "$warmup" -D 0 -c "$((warmup / 10))" \
 	-r 0 $(targets_of "$fslist")
@@ -290,9 +285,8 @@ profile() {
 	rm -f /tmp/ipat-bench.trace
 }
 
-# One run: all the filesystems at once, taking turns chunk by chunk
-# (tests/prog/ipat-bench.c), so that the host's slow spells hit them alike.
-# Twenty chunks a phase: enough for a median, few enough that reading
+# One run: all the filesystems at once, in blocks or in turns
+# (tests/prog/ipat-bench.c, chunk_order()). Twenty chunks a phase: enough for a median, few enough that reading
 # /proc/slabinfo after each create chunk costs little.
 i=0
 for n in $sizes; do
@@ -305,7 +299,7 @@ for n in $sizes; do
 		rep=1
 		while [ "$rep" -le "$r" ]; do
 			i=$((i + 1))
-			echo "bench: [$i/$total, $(elapsed)s] n=$n $layout rep $rep:" $list >&2
+			progress "run $i of $total: n=$n $layout rep $rep"
 			# shellcheck disable=SC2046 # one word per filesystem
 			run "$list" ipat-bench files -n "$n" -D "$D" -c "$chunk" -r "$rep" \
 				$order_arg $trace_arg $(targets_of "$list")
@@ -322,11 +316,11 @@ extra() {
 }
 
 # The private-data path: all filesystems at once, taking turns pass by
-# pass; three times, each with new files.
+# pass; payload_reps times, each with new files.
 rep=1
-extra payload || rep=4
-while [ "$rep" -le 3 ]; do
-	echo "bench: payload rep $rep [$(elapsed)s]" >&2
+extra payload || rep=$((payload_reps + 1))
+while [ "$rep" -le "$payload_reps" ]; do
+	progress "payload rep $rep of $payload_reps, n=$payload_files"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench payload -n "$payload_files" -p "$payload_passes" \
 		-r "$rep" $(targets_of "$fslist")
@@ -335,7 +329,7 @@ done
 
 # The other operations, all filesystems at once, chunk by chunk.
 if extra ops && [ "$ops_files" -gt 0 ]; then
-	echo "bench: other operations, n=$ops_files [$(elapsed)s]" >&2
+	progress "other operations, n=$ops_files"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$fslist" ipat-bench ops -n "$ops_files" -c "$((ops_files / ops_chunks))" -r 1 $order_arg \
 		$(targets_of "$fslist")
@@ -346,36 +340,12 @@ fi
 xfs=$(echo $fslist | tr ' ' '\n' | grep -vx ramfs | tr '\n' ' ')
 extra xnames || xnames=
 for n in $xnames; do
-	echo "bench: $n xattr names on one file [$(elapsed)s]" >&2
+	progress "$n xattr names on one file"
 	# shellcheck disable=SC2046 # one word per filesystem
 	run "$xfs" ipat-bench xnames -n "$n" $(targets_of "$xfs")
 done
 
-# An independent peer: fs_mark's file creation (empty files, no sync).
-fsmark() {
-	out=/tmp/fsmark.$1.out
-	(cd /tmp && fs_mark -d "$mnt/$1/fsm" -n "$fsmark_files" -s 0 -S 0 \
-		-L "$fsmark_loops" -t 1) >"$out" 2>&1 || {
-		cat "$out"
-		echo "IPAT-BENCH error fs=$1 what=fs_mark"
-		return 1
-	}
-	sed 's/^/fs_mark: /' "$out" >&2
-	# Result rows: FSUse% Count Size Files/sec [App Overhead]
-	awk -v fs="$1" '$1 ~ /^[0-9]+$/ && NF >= 4 && $4 ~ /^[0-9.]+$/ {
-		printf "IPAT-BENCH fsmark fs=%s loop=%d count=%s files_per_sec=%s\n", fs, ++k, $2, $4 }' "$out"
-}
-if ! extra fsmark || [ "$clock" = icount ]; then
-	: # fs_mark times itself: a peer for the timed mode only
-elif command -v fs_mark >/dev/null; then
-	for fs in $fslist; do
-		echo "bench: fs_mark on $fs [$(elapsed)s]" >&2
-		run "$fs" fsmark "$fs"
-	done
-else
-	echo "IPAT-BENCH note fs_mark=missing"
-fi
-
 rmmod inode_patterns || failed=$((failed + 1))
+progress "done"
 echo "IPAT-BENCH end elapsed_s=$(elapsed) failed=$failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# bench-report: instruction mode (scripts/bench.sh's default): instructions
-# per operation at every size and layout, how they scale with N, and the
+# bench-report: instructions per operation at every size and layout, how they scale with N, and the
 # other operations (ipat-bench ops).
 
 # How the chunks of a phase were ordered (tests/bench.sh, ipat.bench_order);
@@ -8,13 +7,11 @@
 function chunk_order() {
 	return B["order"] == "blocks" ? "in blocks: each filesystem runs all its chunks of a phase before the next, so that the RCU callbacks a chunk runs free its own filesystem's objects" : "in turns, chunk by chunk"
 }
-# "1.023" or "n/a": a's cost over b's.
-function cost_ratio(a, b) { return (a != "" && b + 0 > 0) ? sprintf("%.3f", a / b) : "n/a" }
 # "+118" or "n/a": a - b, in instructions.
 function cost_diff(a, b) { return (a != "" && b != "") ? sprintf("%+.0f", a - b) : "n/a" }
 
 END {
-	if (icount) {
+	{
 		print "\n## Instructions per operation\n" > M
 		print "Median chunk, in instructions. *× ramfs*: the filesystem's count over ramfs's, same size and layout (above 1: more work). *refill* creates again the odd-numbered half of the files after unlinking it, once their objects are back in the slabs: no create of that phase needs a new slab page, so it counts the filesystem's own path and SLUB's partial slabs, and nothing of the page allocator, whose cost per create depends on how the boot left its free lists (tests/prog/ipat-bench.c). Its figure is the cheapest chunk, not the median: on 6.1 a refill chunk also takes none, one or two of SLUB's slower refills of its per-CPU slab (~12,500 instructions each), as the boot happens to fall. *− embedfs* is the pattern's refill count minus embedfs's: what the pattern itself adds to a create. `flat`: all files in one directory; `spread`: " B["per_dir"] " files per directory. All five filesystems hold their N files at once; chunks ran " chunk_order() "." > M
 		print "" > M
@@ -35,7 +32,7 @@ END {
 		# largest: under icount nothing but the work itself can move it.
 		if (nn > 1) {
 			printf "\n## Scaling: instructions per operation at N = %s over N = %s\n\n", nfmt(large), nfmt(small) > M
-			print "1.000 is a cost that does not depend on how many files the filesystem holds. *unlink, whole phase*: the same for the phase's instructions over N, every chunk in. An unlink's inode and dentry are freed later, by RCU callbacks that run in batches; at the smallest N a chunk can be shorter than the time between two batches, and then some chunks run none of them and the others more than their own, which moves the median chunk but not the whole phase (results/bench/README.md, \"Unlink and N\")." > M
+			print "1.000 is a cost that does not depend on how many files the filesystem holds. *unlink, whole phase*: the same for the phase's instructions over N, every chunk in. An unlink's inode and dentry are freed later, by RCU callbacks that run in batches; at the smallest N a chunk can be shorter than the time between two batches, and then some chunks run none of them and the others more than their own, which moves the median chunk but not the whole phase (docs/benchmark.md, \"Unlink and N\")." > M
 			print "" > M
 			print "| filesystem | layout | create | stat | refill | unlink | unlink, whole phase |" > M
 			print "|---|---|---:|---:|---:|---:|---:|" > M

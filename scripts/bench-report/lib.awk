@@ -24,24 +24,6 @@ function median(s,   a, n) {
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 function quart(s, q,   a, n) { n = sortv(s, a); return n ? a[int(q * (n - 1)) + 1] : "" }
-# The ratio to ramfs of a filesystem (k without the fs): paired, so that
-# both figures of a pair ran at the same time. Chunk by chunk where the log
-# has them (ramfs time / fs time), else repetition by repetition.
-function paired(fs, k,   reps, nr, i, rep, a, b, na, nb, c, list) {
-	list = ""; PAIRKIND = "reps"
-	nr = split(REPLIST[fs SUBSEP k], reps, " ")
-	for (i = 1; i <= nr; i++) {
-		rep = reps[i]
-		if ((fs SUBSEP k SUBSEP rep) in CHK && ("ramfs" SUBSEP k SUBSEP rep) in CHK) {
-			na = split(CHK[fs SUBSEP k SUBSEP rep], a, ","); nb = split(CHK["ramfs" SUBSEP k SUBSEP rep], b, ",")
-			for (c = 1; c <= na && c <= nb; c++) if (a[c] > 0) list = list " " b[c] / a[c]
-			PAIRKIND = "chunks"
-		} else if (("ramfs" SUBSEP k SUBSEP rep) in OPSREP && OPSREP["ramfs" SUBSEP k SUBSEP rep] > 0)
-			list = list " " OPSREP[fs SUBSEP k SUBSEP rep] / OPSREP["ramfs" SUBSEP k SUBSEP rep]
-	}
-	PAIRS = list
-	return list == "" ? "" : sprintf("%.3f", median(list))
-}
 # Payload ratio of fs to base, paired by repetition (arr: PS or PX).
 function pratio(arr, fs, base,   reps, nr, i, list) {
 	list = ""
@@ -60,4 +42,5 @@ function fmt(x, d) { return x == "" ? "n/a" : sprintf("%." d "f", x) }
 function kfmt(x) { return x == "" ? "n/a" : (x >= 100000 ? sprintf("%.0fk", x / 1000) : (x >= 10000 ? sprintf("%.1fk", x / 1000) : sprintf("%.0f", x))) }
 function nfmt(n) { return n >= 1000000 ? n / 1000000 "M" : (n >= 1000 ? n / 1000 "k" : n) }
 function is_ours(fs) { return fs ~ /_demo$/ }
-function ok(b) { return b ? "**pass**" : "**miss**" }
+# "1.023" or "n/a": a's cost over b's.
+function cost_ratio(a, b) { return (a != "" && b + 0 > 0) ? sprintf("%.3f", a / b) : "n/a" }

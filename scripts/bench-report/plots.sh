@@ -1,23 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# plots.sh OUTDIR UNIT: the bench report's PNG plots, from the .plot-*.dat
-# files the awk parts left in OUTDIR (scripts/bench-report.sh). UNIT:
-# "instructions" (per operation, lower is better) or "ops/s".
+# plots.sh OUTDIR: the bench report's PNG plots, from the .plot-*.dat
+# files the awk parts left in OUTDIR (scripts/bench-report.sh), in
+# instructions per operation (lower is better).
 set -eu
-out=$1 unit=$2
-if [ "$unit" = instructions ]; then
-	what="instructions per %s: median chunk, bars quartiles"
-	ylabel="instructions per %s" ratio_title="instructions relative to ramfs (above 1: more work)"
-	ratio_range="[*:*]"
-else
-	what="%s per second: median, bars min to max (emulated: compare ratios only)"
-	ylabel="%s per second"
-	ratio_title="ops/s relative to ramfs, paired chunk by chunk (median; bars: quartiles)"
-	ratio_range="[0.5:1.5]"
-fi
+out=$1
+what="instructions per %s: median chunk, bars quartiles"
+ylabel="instructions per %s" ratio_title="instructions per operation relative to ramfs (above 1: more work)"
+ratio_range="[*:*]"
 if ! command -v gnuplot >/dev/null; then
 	echo "bench-report: gnuplot is not installed: no plots (apt-get install gnuplot-nox)" >&2
+	rm -f "$out"/.plot-*.dat
 	exit 0
 fi
 gp=$(mktemp)
@@ -59,8 +53,7 @@ plot_ops() {
 }
 for phase in create stat refill unlink; do plot_ops "$phase"; done
 
-# The paired ratios to ramfs, one panel per phase: what the host's noise
-# leaves of the differences.
+# The ratios to ramfs, one panel per phase.
 if [ -s "$out/.plot-ratio-create.dat" ]; then
 	{
 		echo "set terminal pngcairo size 1500,520 noenhanced"

@@ -33,31 +33,24 @@ $2 == "files" {
 	kv(); fs = F["fs"]; key = fs SUBSEP F["layout"] SUBSEP F["n"]
 	seen_fs[fs] = 1; seen_n[F["n"]] = 1; seen_layout[F["layout"]] = 1
 	nphase = split("create stat refill unlink", ph, " ")
+	# The guest's records say _ns: under icount a nanosecond of the guest
+	# clock is an instruction.
 	for (i = 1; i <= nphase; i++) {
 		if (!((ph[i] "_ns") in F)) continue	# no refill before it existed
-		# The median chunk (ipat-bench takes turns chunk by chunk); an
-		# older log without chunks: the whole phase.
-		ns = F[ph[i] "_ns"]
-		nsop = (ph[i] "_med_ns") in F ? F[ph[i] "_med_ns"] : ns / F["n"]
+		# The median chunk; an older log without chunks: the whole phase.
+		total = F[ph[i] "_ns"]
+		perop = (ph[i] "_med_ns") in F ? F[ph[i] "_med_ns"] : total / F["n"]
 		# refill: the cheapest chunk (tests/prog/ipat-bench.c, enum phase).
-		if (ph[i] == "refill" && "refill_min_ns" in F) nsop = F["refill_min_ns"]
-		ops = nsop > 0 ? 1e9 / nsop : 0
-		add(OPS, key SUBSEP ph[i], ops)
-		add(NSOP, key SUBSEP ph[i], nsop)
-		OPSREP[key SUBSEP ph[i] SUBSEP F["rep"]] = ops
-		add(REPLIST, key SUBSEP ph[i], F["rep"])
+		if (ph[i] == "refill" && "refill_min_ns" in F) perop = F["refill_min_ns"]
+		add(NSOP, key SUBSEP ph[i], perop)
 		# The whole phase per operation, every chunk in (the scaling table).
-		if (ns > 0) add(NSPHASE, key SUBSEP ph[i], ns / F["n"])
+		whole = total > 0 ? total / (ph[i] == "refill" ? int(F["n"] / 2) : F["n"]) : ""
+		if (total > 0) add(NSPHASE, key SUBSEP ph[i], whole)
 		Q1[key SUBSEP ph[i]] = F[ph[i] "_q1_ns"]; Q3[key SUBSEP ph[i]] = F[ph[i] "_q3_ns"]
-		if ((ph[i] "_q1_ns") in F && nsop > 0)
-			IQR[key SUBSEP ph[i]] = (F[ph[i] "_q3_ns"] - F[ph[i] "_q1_ns"]) / nsop
-		printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%.1f,%s,%s,%.1f\n", fs, F["layout"], F["n"], F["rep"],
-			ph[i], F["chunk"], F["chunks"], ns, nsop, ops, F[ph[i] "_q1_ns"], F[ph[i] "_q3_ns"],
-			(ns > 0) ? F["n"] * 1e9 / ns : 0 > (out "/files.csv")
+		printf "%s,%s,%s,%s,%s,%s,%s,%s,%.1f,%s,%s,%s\n", fs, F["layout"], F["n"], F["rep"],
+			ph[i], F["chunk"], F["chunks"], total, perop, F[ph[i] "_q1_ns"], F[ph[i] "_q3_ns"],
+			whole == "" ? "" : sprintf("%.1f", whole) > (out "/files.csv")
 	}
-}
-$2 == "chunks" {
-	kv(); CHK[F["fs"] SUBSEP F["layout"] SUBSEP F["n"] SUBSEP F["phase"] SUBSEP F["rep"]] = F["ns_per_op"]
 }
 $2 == "slab" {
 	kv(); key = F["fs"] SUBSEP F["layout"] SUBSEP F["n"] SUBSEP F["rep"]
@@ -85,7 +78,6 @@ $2 == "payload" {
 		sx, F["statx_min_ns"], F["statx_max_ns"], gx, F["getxattr_min_ns"], F["getxattr_max_ns"],
 		F["btime"], F["xattr"] > (out "/payload.csv")
 }
-$2 == "fsmark" { kv(); add(FSM, F["fs"], F["files_per_sec"]); if (F["loop"] == 1) fsm_count = F["count"] }
 # ipat-bench ops' chunks of one operation (before its "ops" record):
 # their mean, the whole run per operation.
 $2 == "opchunks" {
@@ -94,8 +86,8 @@ $2 == "opchunks" {
 	if (m) OPSMEAN[F["fs"] SUBSEP F["op"]] = s / m
 }
 # ipat-bench ops: the other operations, a median chunk each. The figure
-# reported (OPSFIG) in instruction mode is the mean of the chunks: there
-# the host adds no noise for a median to reject, and an operation's
+# reported (OPSFIG) is the mean of the chunks: under icount the host
+# adds no noise for a median to reject, and an operation's
 # chunks can fall in two groups (those that ran a batch of RCU frees and
 # those that did not), between which a median flips from boot to boot.
 $2 == "ops" {
@@ -105,7 +97,7 @@ $2 == "ops" {
 		op = k; sub(/_med_ns$/, "", op)
 		if (!(op in ops_seen)) { ops_seen[op] = 1; ops_order[++nops] = op }
 		mean = (fs SUBSEP op) in OPSMEAN ? sprintf("%.1f", OPSMEAN[fs SUBSEP op]) : ""
-		OPSFIG[fs SUBSEP op] = B["clock"] == "icount" && mean != "" ? mean : F[k]
+		OPSFIG[fs SUBSEP op] = mean != "" ? mean : F[k]
 		printf "%s,%s,%s,%s,%s,%s,%s,%s\n", fs, op, F["n"], F[k], F[op "_q1_ns"], F[op "_q3_ns"],
 			mean, OPSFIG[fs SUBSEP op] > (out "/ops.csv")
 	}

@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench-report, part 3: what the sections share: the order of filesystems,
-# sizes and layouts; memory per run; the summary of every figure (speed.csv).
+# sizes and layouts; memory per run; the summary of every figure (instructions.csv).
 
 END {
-	icount = B["clock"] == "icount"
-	unit = icount ? "instructions" : "ns"
+	unit = "instructions"
 	order = "unionfs_demo embedfs_demo voidfs_demo ramfs tmpfs"
 	nfs = split(order, FS_, " ")
 	icache["ramfs"] = "inode_cache"; icache["tmpfs"] = "shmem_inode_cache"
@@ -45,36 +44,24 @@ END {
 			otherb / n, floor[fs] > (out "/memory.csv")
 	}
 
-	# Speed summary, with the ratio to ramfs in the same layout, size, phase.
-	S = out "/speed.csv"
-	print "fs,pattern,layout,n,phase,reps,ops_per_s_median,ops_per_s_min,ops_per_s_max,spread_pct,ns_per_op_median,ratio_to_ramfs_paired,ratio_q1,ratio_q3,ratio_of_medians" > S
+	# The summary of every figure, with its ratio to ramfs in the same
+	# layout, size and phase (above 1: more instructions than ramfs's).
+	S = out "/instructions.csv"
+	print "fs,pattern,layout,n,phase,instructions_per_op,q1_chunk_instructions_per_op,q3_chunk_instructions_per_op,whole_phase_instructions_per_op,ratio_to_ramfs" > S
 	for (f = 1; f <= nfs; f++) for (l = 1; l <= nl; l++) for (i = 1; i <= nn; i++) for (p = 1; p <= nph; p++) {
 		fs = FS_[f]; k = fs SUBSEP LAY[l] SUBSEP NS[i] SUBSEP PH[p]
-		if (!(k in OPS)) continue
-		med = median(OPS[k]); lo = vmin(OPS[k]); hi = vmax(OPS[k])
+		if (!(k in NSOP)) continue
 		rk = "ramfs" SUBSEP LAY[l] SUBSEP NS[i] SUBSEP PH[p]
-		R[k] = paired(fs, LAY[l] SUBSEP NS[i] SUBSEP PH[p])
-		# Chunk pairs: quartiles; a pair per repetition: min and max.
-		RKIND[k] = PAIRKIND
-		RQ1[k] = PAIRS == "" ? "" : (PAIRKIND == "chunks" ? quart(PAIRS, 0.25) : vmin(PAIRS))
-		RQ3[k] = PAIRS == "" ? "" : (PAIRKIND == "chunks" ? quart(PAIRS, 0.75) : vmax(PAIRS))
-		RUNPAIRED[k] = (rk in OPS) ? ratio(med, median(OPS[rk])) : ""
-		MED[k] = med; SPREAD[k] = med > 0 ? 100 * (hi - lo) / med : 0; REPS[k] = count(OPS[k])
 		NSMED[k] = median(NSOP[k])
-		printf "%s,%s,%s,%s,%s,%d,%.0f,%.0f,%.0f,%.1f,%.1f,%s,%s,%s,%s\n", fs, pattern[fs], LAY[l], NS[i], PH[p],
-			REPS[k], med, lo, hi, SPREAD[k], NSMED[k], R[k], RQ1[k], RQ3[k], RUNPAIRED[k] > S
-		# Plot data: one file per phase, a line per filesystem and layout.
-		# Instruction mode: instructions, bars the chunks' quartiles; the
-		# ratio is of costs (above 1: more work than ramfs).
-		if (icount) {
-			printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], NSMED[k], Q1[k], Q3[k] > (out "/.plot-" PH[p] ".dat")
-			if (fs != "ramfs" && rk in NSOP)
-				printf "%s %s %.4f %.4f %.4f\n", fs "/" LAY[l], NS[i], NSMED[k] / median(NSOP[rk]),
-					NSMED[k] / median(NSOP[rk]), NSMED[k] / median(NSOP[rk]) > (out "/.plot-ratio-" PH[p] ".dat")
-		} else {
-			printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], med, lo, hi > (out "/.plot-" PH[p] ".dat")
-			if (fs != "ramfs" && R[k] != "")
-				printf "%s %s %s %s %s\n", fs "/" LAY[l], NS[i], R[k], RQ1[k], RQ3[k] > (out "/.plot-ratio-" PH[p] ".dat")
-		}
+		printf "%s,%s,%s,%s,%s,%.1f,%s,%s,%s,%s\n", fs, pattern[fs], LAY[l], NS[i], PH[p],
+			NSMED[k], Q1[k], Q3[k], (k in NSPHASE) ? sprintf("%.1f", median(NSPHASE[k])) : "",
+			(rk in NSOP) ? cost_ratio(NSMED[k], median(NSOP[rk])) : "" > S
+		# Plot data: one file per phase, a line per filesystem and layout:
+		# instructions, bars the chunks' quartiles; the ratio is of costs
+		# (above 1: more work than ramfs).
+		printf "%s %s %.0f %.0f %.0f\n", fs "/" LAY[l], NS[i], NSMED[k], Q1[k], Q3[k] > (out "/.plot-" PH[p] ".dat")
+		if (fs != "ramfs" && rk in NSOP)
+			printf "%s %s %.4f %.4f %.4f\n", fs "/" LAY[l], NS[i], NSMED[k] / median(NSOP[rk]),
+				NSMED[k] / median(NSOP[rk]), NSMED[k] / median(NSOP[rk]) > (out "/.plot-ratio-" PH[p] ".dat")
 	}
 }

@@ -4,8 +4,9 @@
 #
 # The bench in quick mode (N = 1,000, one repetition), so that it cannot
 # rot between real runs: every record it must print is there and sane.
-# Timings are only checked to be positive; they never fail a test (and
-# slub_debug, on in test mode, would distort them anyway).
+# Its figures are only checked to be positive: this guest's clock is not
+# icount's (the counts are held to bounds by tests/bench-gate.sh), and
+# slub_debug, on in test mode, would distort them anyway.
 set -eu
 . /tests/lib/guest.sh
 
@@ -94,11 +95,4 @@ for fs in unionfs_demo embedfs_demo voidfs_demo; do
 	records fsinfo "fs=$fs " | grep -q 'vfs_inode_size=[1-9]' || ipat_fail "no fsinfo for $fs"
 done
 
-# The peer, when the image has it.
-if command -v fs_mark >/dev/null; then
-	for fs in $all; do
-		line=$(records fsmark "fs=$fs ")
-		[ -n "$line" ] || ipat_fail "no fs_mark result for $fs"
-	done
-fi
 echo "ok: bench quick mode printed every record"

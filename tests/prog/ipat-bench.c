@@ -38,7 +38,7 @@
  * open+close of an existing file, a 64-byte pwrite+pread, fsetxattr,
  * fgetxattr, link, unlink of that second link, rename. The files they need
  * are made and removed between the timed phases. Under QEMU's icount
- * (scripts/bench.sh --icount) each figure is instructions per operation.
+ * (scripts/bench.sh) each figure is instructions per operation.
  *
  * "xnames" gives one file of each DIR N xattr names ("trusted.%04x", so
  * that 5,000 fit in listxattr()'s 64 KiB), timing setxattr of each new
@@ -99,6 +99,22 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/*
+ * A progress line on stderr, which the console log keeps and
+ * scripts/progress.sh shows on the host: "ipat-progress t=SECONDS WHAT",
+ * t the guest's clock since boot (under icount, instructions / 1e9).
+ */
+static void progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "ipat-progress t=%.3f ", now_ns() / 1e9);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
 }
 
 /* One line of /proc/slabinfo, SLUB's view: active_slabs == num_slabs. */
@@ -579,6 +595,9 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 
 			chunk_order(turn, nchunks, ntargets, &c, &k);
 			t = &tg[k];
+			if (turn == 0 || (in_blocks && c == 0))
+				progress("files n=%ld %s %s %s", n, layout,
+					 phase_name[p], in_blocks ? t->fs : "all");
 			from = c * chunk;
 			to = from + chunk < n ? from + chunk : n;
 			files = phase_count(p, from, to);
@@ -642,9 +661,9 @@ static int cmd_files(int ntargets, char **specs, long n, long per_dir,
 		printf("\n");
 		print_slab_delta(tag, &t->slab, n);
 		print_stats_diff(tag, &t->st_a, &t->st_b);
-		fprintf(stderr, "bench: %-13s %-6s n=%-7ld rep %d: create %7.0f/s  stat %7.0f/s  refill %7.0f/s  unlink %7.0f/s (median chunk)\n",
-			t->fs, layout, n, rep, 1e9 / med[CREATE], 1e9 / med[STAT],
-			1e9 / med[REFILL], 1e9 / med[UNLINK]);
+		fprintf(stderr, "bench: %-13s %-6s n=%-7ld rep %d: create %6.0f  stat %6.0f  refill %6.0f  unlink %6.0f (median chunk, per op; under icount, instructions)\n",
+			t->fs, layout, n, rep, med[CREATE], med[STAT], med[REFILL],
+			med[UNLINK]);
 	}
 	free(names);
 	free(tg);
@@ -723,6 +742,7 @@ static int cmd_payload(int ntargets, char **specs, long n, long passes, int rep)
 
 	/* Each pass, the filesystems take turns, the first one rotating. */
 	for (p = 0; p < passes; p++) {
+		progress("payload n=%ld rep %d pass %ld of %ld", n, rep, p + 1, passes);
 		for (k = 0; k < ntargets; k++) {
 			struct ptarget *t = &tg[(p + k) % ntargets];
 			struct statx stx;
@@ -775,7 +795,7 @@ static int cmd_payload(int ntargets, char **specs, long n, long passes, int rep)
 		printf("IPAT-BENCH payload fs=%s n=%ld passes=%ld rep=%d statx_med_ns=%.1f statx_min_ns=%.1f statx_max_ns=%.1f getxattr_med_ns=%.1f getxattr_min_ns=%.1f getxattr_max_ns=%.1f btime=%d xattr=%d\n",
 		       t->fs, n, passes, rep, sx, sx_lo, sx_hi, gx, gx_lo, gx_hi,
 		       t->btime, t->xattr);
-		fprintf(stderr, "bench: %-13s payload rep %d: statx %6.0f ns/op%s  getxattr %6.0f ns/op%s (median pass)\n",
+		fprintf(stderr, "bench: %-13s payload rep %d: statx %6.0f%s  getxattr %6.0f%s (median pass, per call; under icount, instructions)\n",
 			t->fs, rep, sx, t->btime ? "" : " (no btime)", gx,
 			t->xattr ? "" : " (no xattrs)");
 		free(t->fd);
@@ -924,6 +944,7 @@ static int cmd_ops(int ntargets, char **specs, long n, long chunk, int rep)
 
 	/* Each operation: chunk by chunk, in chunk_order(). */
 	for (o = 0; o < NOPS; o++) {
+		progress("ops n=%ld op %d of %d", n, o + 1, NOPS);
 		for (turn = 0; turn < nchunks * ntargets; turn++) {
 			struct otarget *t;
 			long from, to;
