@@ -75,11 +75,22 @@ result() {
 	esac
 	echo "$1 $2${3:+: $3}"
 }
+# case_result PASS|FAIL|SKIP PATH [REASON]: one named check of a guest
+# test, kept for the KTAP report only: not printed, not counted (the test
+# it belongs to is).
+ncases=0
+case_result() {
+	results+=("$1"$'\t'"$2"$'\t'"${3:-}"$'\t'case)
+	ncases=$((ncases + 1))
+}
 finish() {
 	mkdir -p build/logs
+	printf '%s\n' "${results[@]}" | awk -f tests/lib/ktap.awk >build/logs/results.ktap
 	echo
-	echo "== results in KTAP (seed $seed; rerun: tests/run-qemu.sh -s $seed); also build/logs/results.ktap =="
-	printf '%s\n' "${results[@]}" | awk -f tests/lib/ktap.awk | tee build/logs/results.ktap
+	echo "== results in KTAP (seed $seed; rerun: tests/run-qemu.sh -s $seed) =="
+	echo "== the tests below; with their $ncases named checks: build/logs/results.ktap =="
+	printf '%s\n' "${results[@]}" | awk -F'\t' '$4 != "case"' |
+		awk -f tests/lib/ktap.awk
 	echo "$passed passed, $failed failed, $skipped skipped"
 	exit $((failed > 0))
 }
@@ -225,8 +236,26 @@ boot_suite() {
 
 # Record the guest results of kernel $1's tier $2, whose tests were the
 # list $3, under "$1/$2/", from the console log its boot_suite left.
+# suite_cases PATH TEST STATUS CASE...: the checks of TEST, from
+# tests/lib/cases.awk's lines, as subtests of PATH; the last one is the
+# test's own exit, so that a test which failed without a failed check
+# still shows where.
+suite_cases() {
+	local path=$1 test=$2 st=$3 line t cst desc why
+	shift 3
+	for line in "$@"; do
+		IFS=$'\t' read -r t cst desc why <<<"$line"
+		[ "$t" = "$test" ] || continue
+		case_result "$cst" "$path/$desc" "$why"
+	done
+	case $st in
+	PASS) case_result PASS "$path/$test exits with success" ;;
+	*) case_result FAIL "$path/$test exits with success" ;;
+	esac
+}
+
 suite_results() {
-	local kver=$1 suite=$2 list=$3 name log console rc test last
+	local kver=$1 suite=$2 list=$3 name log console rc test last line st
 	local -a expected=()
 	local -A status=() reason=()
 	local prefix
@@ -244,12 +273,29 @@ suite_results() {
 		reason[$test]=$rest
 	done < <(grep -E '^IPAT-RESULT [^ ]+ (PASS|FAIL|SKIP)' <<<"$console" || true)
 
+	# The named checks each test printed (tests/lib/cases.awk).
+	local -A ncase=() badcase=()
+	local -a cases=()
+	mapfile -t cases < <(awk -f tests/lib/cases.awk <<<"$console")
+	for line in "${cases[@]}"; do
+		IFS=$'\t' read -r test st _ <<<"$line"
+		ncase[$test]=$((${ncase[$test]:-0} + 1))
+		[ "$st" != FAIL ] || badcase[$test]=1
+	done
+
 	[ ${#expected[@]} -gt 0 ] || result FAIL "$prefix/guest" "no test matched '${list:-*}'"
 	for test in "${expected[@]}"; do
-		case ${status[$test]:-} in
+		st=${status[$test]:-}
+		# A test that exits 0 with a failed check has failed.
+		[ "$st" != PASS ] || [ -z "${badcase[$test]:-}" ] || st=FAILCASE
+		if [ -n "${ncase[$test]:-}" ] && [ "$st" != SKIP ]; then
+			suite_cases "$prefix/guest/$test" "$test" "${status[$test]:-}" "${cases[@]}"
+		fi
+		case $st in
 		PASS) result PASS "$prefix/guest/$test" ;;
 		SKIP) result SKIP "$prefix/guest/$test" "${reason[$test]}" ;;
 		FAIL) result FAIL "$prefix/guest/$test" "failed; its output is in $log" ;;
+		FAILCASE) result FAIL "$prefix/guest/$test" "a check failed, yet it exited 0; its output is in $log" ;;
 		*) result FAIL "$prefix/guest/$test" "no result (the guest stopped during or before it)" ;;
 		esac
 	done

@@ -3,10 +3,11 @@
 #
 # The harness reports failures: one guest boot of tests/selftest/ on the
 # newest kernel (a test that passes, one that skips, one that fails, one
-# that hangs, one that leaves the module loaded, one that panics the
-# kernel) must give exactly these results, in the progress lines and in
-# KTAP, a non-zero exit, and "2 passed, 6 failed, 1 skipped" (the build
-# is the second pass) as the last line. The panic must end qemu at once,
+# that prints a failed check yet exits 0, one that hangs, one that leaves
+# the module loaded, one that panics the kernel) must give exactly these
+# results, in the progress lines and in KTAP (the checks nested under their
+# test in build/logs/results.ktap), a non-zero exit, and "2 passed, 7
+# failed, 1 skipped" (the build is the second pass) as the last line. The panic must end qemu at once,
 # not at QEMU_TIMEOUT.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -33,6 +34,7 @@ expect "PASS $k/build: W=1, sparse C=2: clean"
 expect "PASS $at/guest/10-pass"
 expect "SKIP $at/guest/15-skip: this test skips on purpose"
 expect "FAIL $at/guest/20-broken: failed; its output is in $log"
+expect "FAIL $at/guest/25-check-fails: a check failed, yet it exited 0; its output is in $log"
 expect "FAIL $at/guest/30-hang: failed; its output is in $log"
 expect "ipat: 30-hang killed after 3s"
 expect "FAIL $at/guest/40-leak: failed; its output is in $log"
@@ -48,8 +50,16 @@ expect "            ok 2 15-skip # SKIP this test skips on purpose"
 expect "            not ok 3 20-broken"
 expect "        not ok 1 guest"
 expect "not ok 1 $k"
+# The named checks, in the whole KTAP only, nested under their test.
+for line in "                ok 1 a check that passes" \
+	"                not ok 2 a check that fails on purpose" \
+	"                ok 3 25-check-fails exits with success" \
+	"            not ok 4 25-check-fails"; do
+	grep -qxF -- "$line" build/logs/results.ktap ||
+		{ echo "selftest: no line '$line' in build/logs/results.ktap"; bad=1; }
+done
 last=$(tail -n 1 "$out")
-[ "$last" = "2 passed, 6 failed, 1 skipped" ] || { echo "selftest: last line is '$last'"; bad=1; }
+[ "$last" = "2 passed, 7 failed, 1 skipped" ] || { echo "selftest: last line is '$last'"; bad=1; }
 [ "$took" -lt 120 ] || { echo "selftest: took ${took}s; did the panic not end qemu?"; bad=1; }
 
 if [ "$bad" -ne 0 ]; then

@@ -5,7 +5,8 @@
 # reader: a fixture of results, nested kernel / tier / group, with a pass,
 # a failure, a skip and notes, goes through ktap.awk and then through
 # kunit.py parse (tools/testing/kunit of the newest Debian linux-source
-# installed, extracted into the cache), which must count what went in.
+# installed, extracted into the cache), which must count what went in; and
+# the named checks of guest tests (tests/lib/cases.awk), nested likewise.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -50,4 +51,51 @@ for line in "not ok 3 40-differential" "    not ok 1 guest" "not ok 2 6.1.0-1-am
 	"ok 3 host"; do
 	grep -qF -- "$line" <<<"$ktap" || { echo "ktap: no line '$line'"; echo "$ktap"; exit 1; }
 done
-echo "ktap: kunit.py reads the harness's KTAP: $want"
+
+# The named checks of a guest test (tests/lib/cases.awk): numbered or not,
+# KUnit's cases under their suite, a skip, a repeated name, a "/" in one;
+# nothing outside a test's START/RESULT lines.
+cases=$(awk -f tests/lib/cases.awk <<'EOT'
+ok 0 outside any test
+IPAT-START 45-interop
+ok 1 tmpfs: statfs: f_fsid is not 0
+not ok 2 embedfs_demo: a/b was renamed
+ok 3 voidfs_demo: initsec: create calls it once # SKIP no function tracer
+ok   tmpfs: mount: unknown option
+ok   tmpfs: mount: unknown option
+IPAT-RESULT 45-interop FAIL
+IPAT-START 85-kunit
+KTAP version 1
+# Subtest: inode_patterns_xattr
+1..2
+    ok 1 xt_set_get
+    ok 2 xt_missing
+ok 1 inode_patterns_xattr
+IPAT-RESULT 85-kunit PASS
+EOT
+)
+want_cases="45-interop${tab}PASS${tab}tmpfs: statfs: f_fsid is not 0${tab}
+45-interop${tab}FAIL${tab}embedfs_demo: a∕b was renamed${tab}
+45-interop${tab}SKIP${tab}voidfs_demo: initsec: create calls it once${tab}no function tracer
+45-interop${tab}PASS${tab}tmpfs: mount: unknown option${tab}
+45-interop${tab}PASS${tab}tmpfs: mount: unknown option (2)${tab}
+85-kunit${tab}PASS${tab}inode_patterns_xattr: xt_set_get${tab}
+85-kunit${tab}PASS${tab}inode_patterns_xattr: xt_missing${tab}"
+if [ "$cases" != "$want_cases" ]; then
+	echo "ktap: tests/lib/cases.awk read the checks wrong; got, then wanted:"
+	echo "$cases"
+	echo "$want_cases"
+	exit 1
+fi
+# Checks nested under their test, counted by kunit.py as tests.
+ktap=$(awk -F"$tab" -v OFS="$tab" '{ print $2, "k/guest/" $1 "/" $3, $4, "case" }' <<<"$cases" |
+	awk -f tests/lib/ktap.awk)
+out=$(cd "$dir/tools/testing/kunit" && python3 kunit.py parse <<<"$ktap" 2>&1) || true
+want2="Ran 7 tests: passed: 5, failed: 1, skipped: 1"
+if ! grep -qF "$want2" <<<"$out"; then
+	echo "ktap: kunit.py parse of the checks did not say '$want2'; the KTAP and its reading follow"
+	echo "$ktap"
+	echo "$out"
+	exit 1
+fi
+echo "ktap: kunit.py reads the harness's KTAP: $want; the checks of a test: $want2"
