@@ -10,6 +10,11 @@
  *       a pointer ring of COUNT words STRIDE bytes apart, visited in a
  *       shuffled order; one lap warms up, then LAPS laps are measured:
  *       COUNT * LAPS loads
+ *   patterns hot STRIDE COUNT LAPS
+ *       lines 1 to COUNT, STRIDE bytes apart, each load of one preceded by
+ *       a load of line 0: 2 * COUNT * LAPS loads after a warm-up lap. With
+ *       COUNT lines in one set of COUNT ways, LRU keeps line 0 and misses
+ *       each of the others; FIFO evicts line 0 as well
  *   patterns ops
  *       phase 2: the marker and 10 nops (11 instructions); phase 3: the
  *       marker, 2 nops, a jump to the next block, 2 nops (6); phase 4: the
@@ -83,6 +88,25 @@ static void ring(size_t stride, size_t count, unsigned long laps)
 	sink = (uintptr_t)p;
 }
 
+static void hot(size_t stride, size_t count, unsigned long laps)
+{
+	char *buf = buffer(stride * (count + 1));
+	uint64_t sum = 0;
+	unsigned long lap;
+	size_t i;
+
+	for (lap = 0; lap <= laps; lap++) {
+		if (lap == 1)
+			IPAT_CACHE_PHASE(1);
+		for (i = 1; i <= count; i++) {
+			sum += *(volatile uint64_t *)buf;
+			sum += *(volatile uint64_t *)(buf + i * stride);
+		}
+	}
+	IPAT_CACHE_PHASE(0);
+	sink = sum;
+}
+
 static uint64_t ops_buf[16] __attribute__((aligned(64)));
 
 static void ops(void)
@@ -106,10 +130,13 @@ int main(int argc, char **argv)
 	} else if (argc == 5 && !strcmp(argv[1], "ring")) {
 		ring(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0),
 		     strtoul(argv[4], NULL, 0));
+	} else if (argc == 5 && !strcmp(argv[1], "hot")) {
+		hot(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0),
+		    strtoul(argv[4], NULL, 0));
 	} else if (argc == 2 && !strcmp(argv[1], "ops")) {
 		ops();
 	} else {
-		fprintf(stderr, "usage: patterns stream BYTES | ring STRIDE COUNT LAPS | ops\n");
+		fprintf(stderr, "usage: patterns stream BYTES | ring|hot STRIDE COUNT LAPS | ops\n");
 		return 2;
 	}
 	return 0;
