@@ -25,6 +25,9 @@
 #                 besides: -rtc clock=vm (the guest's wall clock starts
 #                 from the VM's clock, not the host's), nokaslr (the same
 #                 addresses every boot), random.trust_cpu=off.
+#   QEMU_EXTRA    more qemu arguments, split at blanks: e.g. the cache
+#                 model, -plugin build/cache-model/ipat-cache.so,out=FILE
+#                 (bench/cache-model/README.md)
 #
 # Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
 # ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
@@ -79,6 +82,9 @@ if [ "${QEMU_ICOUNT:-0}" = 1 ]; then
 fi
 params="$params $*"
 
+extra=()
+[ -z "${QEMU_EXTRA:-}" ] || read -r -a extra <<<"$QEMU_EXTRA"
+
 # qboot (from qemu-system-data) boots -kernel directly; SeaBIOS would
 # take longer and reset the terminal through the serial console.
 bios=()
@@ -96,7 +102,7 @@ timeout --foreground -k 10 "$timeout" \
 	-nographic -no-reboot -nodefaults "${bios[@]}" \
 	-chardev "stdio,id=console,mux=on,signal=off,logfile=$log" \
 	-serial chardev:console -mon chardev=console \
-	-kernel "$kernel" -initrd "$initrd" -append "$params" <"$stdin" &
+	-kernel "$kernel" -initrd "$initrd" -append "$params" "${extra[@]}" <"$stdin" &
 pid=$!
 trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM HUP
 rc=0
