@@ -357,6 +357,8 @@ static int parse_arg(const char *arg, bool system)
 #undef KEY
 }
 
+static const char bad_geometry[] = "not a power-of-two number of sets";
+
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info,
 					   int argc, char **argv)
@@ -369,20 +371,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	cfg.phys = info->system_emulation;
 	for (i = 0; i < argc; i++) {
 		if (parse_arg(argv[i], info->system_emulation)) {
-			fprintf(stderr, "ipat-cache: bad argument '%s' (see bench/cache-model/README.md)\n",
-				argv[i]);
+			fprintf(stderr, "ipat-cache: bad argument '%s'\n", argv[i]);
 			return -1;
 		}
 	}
 	cfg.line_shift = __builtin_ctz(cfg.line);
 	if (cache_init(&llc, cfg.llc_size, cfg.llc_ways)) {
-		fprintf(stderr, "ipat-cache: llc_size=%" PRIu64 " llc_ways=%u line=%u is not a power-of-two number of sets\n",
-			cfg.llc_size, cfg.llc_ways, cfg.line);
+		fprintf(stderr, "ipat-cache: llc_size=%" PRIu64 " llc_ways=%u line=%u: %s\n",
+			cfg.llc_size, cfg.llc_ways, cfg.line, bad_geometry);
 		return -1;
 	}
 	if (cache_init(&probe, cfg.l1d_size, cfg.l1d_ways)) {
-		fprintf(stderr, "ipat-cache: l1d_size=%" PRIu64 " l1d_ways=%u line=%u is not a power-of-two number of sets\n",
-			cfg.l1d_size, cfg.l1d_ways, cfg.line);
+		fprintf(stderr, "ipat-cache: l1d_size=%" PRIu64 " l1d_ways=%u line=%u: %s\n",
+			cfg.l1d_size, cfg.l1d_ways, cfg.line, bad_geometry);
 		return -1;
 	}
 	free(probe.tag);

@@ -22,9 +22,11 @@
 #define IPAT_CACHE_MAGIC 0x4950
 
 #define IPAT_CACHE_PHASE(id)						\
-	__asm__ __volatile__(".byte 0x0f, 0x1f, 0x80\n\t.long %c0"	\
-			     : : "i" ((IPAT_CACHE_MAGIC << 16) | ((id) & 0xffff)) \
-			     : "memory")
+	do {								\
+		__asm__ __volatile__(".byte 0x0f, 0x1f, 0x80\n\t.long %c0" \
+				     : : "i" ((IPAT_CACHE_MAGIC << 16) | ((id) & 0xffff)) \
+				     : "memory");			\
+	} while (0)
 
 static inline __attribute__((always_inline)) void ipat_cache_phase(const unsigned int id)
 {

@@ -136,7 +136,7 @@ fi
 # Geometry that is not a power-of-two number of sets is refused.
 checks=$((checks + 1))
 if qemu-x86_64 -plugin "$so,l1d_ways=7" "$prog" ops >/dev/null 2>"$tmp/err" ||
-	! grep -q '^ipat-cache: .*not a power-of-two number of sets' "$tmp/err"; then
+	! grep -q '^ipat-cache: .*: not a power-of-two number of sets' "$tmp/err"; then
 	cat "$tmp/err"
 	echo "FAIL: l1d_ways=7 (48 KiB / 64 B / 7 ways) was not refused by the plugin"
 	bad=1
