@@ -21,7 +21,8 @@
  *       marker, 2 stores to a line, a load across its end (4 instructions,
  *       2 stores, 1 load, 2 lines never touched before)
  *
- * Buffers are aligned to 1 GiB, so a line's set is its offset's.
+ * Buffers are aligned to 2 MiB, the default LLC's set period (sets x line),
+ * so a line's set in either cache is that of its offset in the buffer.
  * Built static (-O2 -fno-tree-vectorize) for user-mode qemu-x86_64.
  */
 #include <stdint.h>
@@ -37,7 +38,7 @@ static void *buffer(size_t bytes)
 {
 	void *p;
 
-	if (posix_memalign(&p, 1UL << 30, bytes)) {
+	if (posix_memalign(&p, 2UL << 20, bytes)) {
 		perror("posix_memalign");
 		exit(1);
 	}
