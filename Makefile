@@ -85,6 +85,16 @@ bench:
 survey:
 	scripts/survey.sh
 
+# The cache-model plugin, build/cache-model/ipat-cache.so
+# (bench/cache-model/README.md); the layouts of the inode objects from the
+# built module's debug information, per kernel (bench/layout.sh).
+.PHONY: cache-model layout
+cache-model:
+	bench/cache-model/build.sh
+
+layout:
+	bench/layout.sh
+
 # SC3043: "local" is fine, busybox sh and dash have it.
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \

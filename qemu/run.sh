@@ -31,6 +31,9 @@
 #                 unix:build/gdb/gdb.sock,server=on,wait=off or
 #                 tcp:127.0.0.1:1234 (scripts/gdb.sh sets it); adds nokaslr,
 #                 so that the kernel's addresses are those of every boot.
+#   QEMU_EXTRA    more qemu arguments, split at blanks: e.g. the cache
+#                 model, -plugin build/cache-model/ipat-cache.so,out=FILE
+#                 (bench/cache-model/README.md)
 #
 # Exit status: qemu's, or 124 when QEMU_TIMEOUT killed it. A guest panic
 # ends qemu at once (panic=-1 with -no-reboot) and exits 0: read the log.
@@ -92,6 +95,9 @@ if [ -n "${QEMU_GDB:-}" ]; then
 fi
 params="$params $*"
 
+extra=()
+[ -z "${QEMU_EXTRA:-}" ] || read -r -a extra <<<"$QEMU_EXTRA"
+
 # qboot (from qemu-system-data) boots -kernel directly; SeaBIOS would
 # take longer and reset the terminal through the serial console.
 bios=()
@@ -109,7 +115,7 @@ timeout --foreground -k 10 "$timeout" \
 	-nographic -no-reboot -nodefaults "${bios[@]}" \
 	-chardev "stdio,id=console,mux=on,signal=off,logfile=$log" \
 	-serial chardev:console -mon chardev=console \
-	-kernel "$kernel" -initrd "$initrd" -append "$params" <"$stdin" &
+	-kernel "$kernel" -initrd "$initrd" -append "$params" "${extra[@]}" <"$stdin" &
 pid=$!
 trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM HUP
 rc=0
