@@ -99,7 +99,7 @@ layout:
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
 		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh \
-		scripts/bench-report/*.sh scripts/gdb/*.sh
+		scripts/bench-report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
 
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
