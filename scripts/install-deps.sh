@@ -53,6 +53,11 @@ if [ "$demo" = 0 ]; then
 	# tests/host/60-ktap.sh; coccinelle: the survey's semantic patches
 	# (make survey, tests/host/70-survey.sh).
 	base="$base python3 coccinelle"
+	# qemu-user runs the cache model on known programs
+	# (tests/host/85-cache-model.sh); dwarves' pahole prints the layouts
+	# (make layout, tests/host/86-layout.sh); gdb, make gdb and its tour
+	# (tests/host/80-gdb-tour.sh).
+	base="$base qemu-user dwarves gdb"
 fi
 
 missing=
