@@ -18,7 +18,8 @@
 #   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
 #                    version goes beside it in <image minus .cpio.gz>.kver
 #   IPAT_PROGS       only these programs of tests/prog/ (names without .c;
-#                    scripts/demo.sh: ipat-bench); default: all of them
+#                    scripts/demo.sh: ipat-bench and seed-crng, which
+#                    qemu/init runs); default: all of them
 # And for any kernel:
 #   IPAT_GUEST_MODULES  the kernel's own modules the guest tests load, with
 #                    what they depend on (default: overlay, for

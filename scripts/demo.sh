@@ -45,8 +45,9 @@ for kver in $kernels; do
 	dir=build/demo-$kver
 	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
 	i=$((i + 1))
-	# The guest needs ipat-bench only of the test programs.
-	IPAT_PROGS=ipat-bench IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
+	# Of the test programs the guest needs only ipat-bench, and seed-crng,
+	# which qemu/init runs first.
+	IPAT_PROGS="ipat-bench seed-crng" IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
 		qemu/mkinitramfs.sh >/dev/null
 	log=build/logs/demo-$kver.log
 	total=$(scripts/progress.sh --total "$log")
