@@ -139,6 +139,9 @@ done
 for dir in guest selftest lib; do
 	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
 done
+# Their time limits, read by qemu/init.
+cp tests/guest/settings "$root/tests/guest/"
+cp tests/selftest/settings "$root/tests/selftest/"
 # tests/lib/ftrace-profile.awk, for the bench's ipat.bench_trace.
 cp tests/lib/*.awk "$root/tests/lib/"
 for file in tests/demo.sh tests/bench.sh; do

@@ -23,8 +23,6 @@
 #
 # Everything is mounted nodev: device nodes are created and compared, but
 # opening one must not reach a driver.
-#
-# ipat-timeout: 300
 set -u
 . /tests/lib/guest.sh
 

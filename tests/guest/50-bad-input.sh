@@ -7,11 +7,6 @@
 # of a non-empty directory, ENOSPC at max_inodes and recovery, on each
 # filesystem and on tmpfs for the reference errnos. Each failing operation
 # must leave the tree as it was.
-#
-# On a debug kernel it took 85-88 s of the default 120 with the two debug
-# guests side by side and a bench beside them: the limit guards against a
-# hang, not a slow host.
-# ipat-timeout: 300
 set -eu
 . /tests/lib/guest.sh
 
