@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Bad input gets a clear error and loses nothing (tests/prog/badinput.c):
+# Bad input gets a clear error and loses nothing (tests/prog/badinput/):
 # bad mount options (EINVAL, and the kernel log names the option), names
 # over NAME_MAX, bad xattrs, renames into a directory's own subtree, rmdir
 # of a non-empty directory, ENOSPC at max_inodes and recovery, on each
