@@ -6,22 +6,15 @@
  * far are given the same next operation.
  */
 #include "workload.h"
+#include "splitmix64.h"
 
 /* Pseudo-random numbers: splitmix64, the whole state is one word. */
 
 static uint64_t rng;
 
-static uint64_t mix64(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint64_t next64(void)
 {
-	rng += 0x9e3779b97f4a7c15ULL;
-	return mix64(rng);
+	return splitmix64(&rng);
 }
 
 static uint32_t rn(uint32_t n)
@@ -37,7 +30,7 @@ void fill(unsigned char *buf, size_t len, uint64_t seed)
 
 	for (i = 0; i < len; i++) {
 		if (!(i & 7))
-			w = mix64(seed + i);
+			w = splitmix64_mix(seed + i);
 		buf[i] = (unsigned char)(w >> ((i & 7) * 8));
 	}
 }
