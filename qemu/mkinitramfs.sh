@@ -7,8 +7,9 @@
 # programs, and qemu/init as /init. The module's vermagic decides the
 # kernel version; it is saved in build/initramfs.kver for qemu/run.sh.
 #
-# The image is rebuilt from scratch every time (about a second); only
-# the test programs are cached in build/prog/.
+# The image is rebuilt from scratch every time (about a second); the
+# test programs are built apart, by tests/prog/Makefile into build/prog/
+# (only what changed), and copied in.
 #
 # For a kernel that is built here, not installed (the debug kernel,
 # tests/run-qemu.sh --debug-only):
@@ -45,7 +46,7 @@ fi
 out=${IPAT_INITRAMFS:-build/initramfs.cpio.gz}
 root=${out%.cpio.gz}
 rm -rf "$root"
-mkdir -p build/prog "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
 mkdir -p "$root"/tests/{bin,guest,selftest,lib}
 
 # busybox and its applets, as symlinks.
@@ -129,29 +130,16 @@ done
 (cd "$moddir" && find . -name '*.ko' | sed 's,^\./,,') >"$moddir/modules.order"
 depmod -b "$root" "$kver"
 
-# Guest test programs: static, so they need nothing from the image.
-shopt -s nullglob
-headers=(tests/prog/*.h)
-progs=(tests/prog/*.c)
-if [ -n "${IPAT_PROGS:-}" ]; then
-	progs=()
-	for prog in $IPAT_PROGS; do progs+=("tests/prog/$prog.c"); done
-fi
-for src in "${progs[@]}"; do
-	bin=build/prog/$(basename "$src" .c)
-	stale=0
-	for dep in "$src" "${headers[@]}"; do
-		if [ "$dep" -nt "$bin" ]; then stale=1; fi
-	done
-	if [ "$stale" = 1 ]; then
-		echo "  CC      $src"
-		gcc -static -O2 -Wall -Wextra -Werror -o "$bin" "$src"
-	fi
-	cp "$bin" "$root/tests/bin/"
-done
+# Guest test programs, static (tests/prog/Makefile). MAKEFLAGS is
+# emptied: the options of a make that runs this script are not its own.
+MAKEFLAGS='' make -s -C tests/prog -j "$(nproc)" install \
+	DEST="$(realpath "$root/tests/bin")" PROGS="${IPAT_PROGS:-}"
 for dir in guest selftest lib; do
 	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
 done
+# Their time limits, read by qemu/init.
+cp tests/guest/settings "$root/tests/guest/"
+cp tests/selftest/settings "$root/tests/selftest/"
 # tests/lib/ftrace-profile.awk, for the bench's ipat.bench_trace.
 cp tests/lib/*.awk "$root/tests/lib/"
 cp tests/bench.sh "$root/tests/"

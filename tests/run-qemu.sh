@@ -26,7 +26,9 @@
 #                 (tests/selftest/, which fail on purpose) instead, on the
 #                 newest kernel unless -k says otherwise
 #   QEMU_TIMEOUT, QEMU_ACCEL, QEMU_MEM: see qemu/run.sh
-#   IPAT_TEST_TIMEOUT  per-test limit in the guest, seconds (default 120)
+#   IPAT_TEST_TIMEOUT  time limit, in seconds, of every guest test without
+#                 a line of its own in tests/guest/settings (default:
+#                 that file's timeout=)
 #
 # Console logs: build/logs/<kernel>-<tier>.log.
 set -eu
@@ -57,7 +59,8 @@ testdir=tests/guest params=()
 if [ "${IPAT_SELFTEST:-0}" = 1 ]; then
 	testdir=tests/selftest host=0 params=(ipat.selftest=1)
 fi
-params+=("ipat.seed=$seed" "ipat.timeout=${IPAT_TEST_TIMEOUT:-120}")
+params+=("ipat.seed=$seed")
+[ -z "${IPAT_TEST_TIMEOUT:-}" ] || params+=("ipat.timeout=$IPAT_TEST_TIMEOUT")
 # A -t run, or the self-tests, is a quick run on Debian's kernels only.
 if [ "$tier" = all ] && { [ -n "$tests" ] || [ "$testdir" = tests/selftest ]; }; then
 	tier=stock

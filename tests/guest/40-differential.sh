@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Differential workload: the same seeded sequence of operations
-# (tests/prog/workload.c) runs on a fresh tmpfs and on a fresh mount of each
+# (tests/prog/workload/) runs on a fresh tmpfs and on a fresh mount of each
 # of our three filesystems; their outputs must be identical.  On the first
 # difference this prints the seed, the operation and the two diverging
 # lines.  The workload also checks user.* xattrs against its own model
@@ -23,8 +23,6 @@
 #
 # Everything is mounted nodev: device nodes are created and compared, but
 # opening one must not reach a driver.
-#
-# ipat-timeout: 300
 set -u
 . /tests/lib/guest.sh
 

@@ -11,7 +11,6 @@
 # the harness fails the run on any kernel report.
 #
 # tmpfs goes first: the same checks must pass on the reference.
-# ipat-timeout: 300
 set -eu
 . /tests/lib/guest.sh
 

@@ -7,7 +7,6 @@
 # checks data where a stressor can) and leave nothing behind, the drain
 # check must find nothing left after unmount, and rmmod must succeed; the
 # harness fails the run on any kernel report.
-# ipat-timeout: 900
 set -eu
 . /tests/lib/guest.sh
 

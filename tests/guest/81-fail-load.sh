@@ -27,7 +27,6 @@
 #
 # Needs a kernel with fault injection (the debug kernel); on any other it
 # skips.
-# ipat-timeout: 900
 set -eu
 . /tests/lib/guest.sh
 

@@ -555,7 +555,7 @@ static void xt_budget(struct kunit *test)
 }
 
 /*
- * A thousand names on one inode (50-limits sets 5,000; here that took 3 s
+ * A thousand names on one inode (51-limits sets 5,000; here that took 3 s
  * on the debug kernel): each found, listed once, in order, and removed,
  * with the bytes and the listing length kept right throughout.
  */

@@ -13,11 +13,12 @@ ipat_fail() {
 }
 
 # Skip the test: this kernel cannot run it, for the reason given (one
-# line). qemu/init then reports "IPAT-RESULT <test> SKIP <reason>".
+# line). Exits 4, kselftest's KSFT_SKIP; qemu/init then reports
+# "IPAT-RESULT <test> SKIP <reason>".
 ipat_skip() {
 	echo "skipped: $*"
 	echo "$*" >"${IPAT_SKIP_FILE:-/dev/null}"
-	exit 77
+	exit 4
 }
 
 # Run a command, echoing it first; fail the test if it fails.
@@ -147,7 +148,7 @@ ipat_fs_registered() {
 # idmap) that mounts tmpfs and each of ours under a work directory and
 # compares them; fail if it fails, if it leaves a mount behind, or if the
 # module cannot be unloaded afterwards (a leaked reference). A program
-# that cannot run on this kernel exits 77 after writing its reason (one
+# that cannot run on this kernel exits 4 after writing its reason (one
 # line) to $IPAT_SKIP_FILE: the test is then skipped, once cleaned up.
 ipat_against_tmpfs() {
 	work=${IPAT_TMP:-/tmp}/$1
@@ -168,10 +169,10 @@ ipat_against_tmpfs() {
 		rc=1
 	done
 	rmmod inode_patterns || ipat_fail "rmmod inode_patterns failed"
-	if [ "$rc" -eq 77 ]; then
+	if [ "$rc" -eq 4 ]; then
 		reason=$(head -n 1 "${IPAT_SKIP_FILE:-/dev/null}" 2>/dev/null) ||
 			reason=
-		[ -n "$reason" ] || ipat_fail "$1 exited 77 (skip) without a reason"
+		[ -n "$reason" ] || ipat_fail "$1 exited 4 (skip) without a reason"
 		ipat_skip "$reason"
 	fi
 	[ "$rc" -eq 0 ] || ipat_fail "$1 failed (status $rc)"

@@ -16,7 +16,7 @@
  * fault the call absorbed (it succeeded anyway) is counted apart.
  *
  * Which allocations can fail is the caller's business (failslab and
- * fail_page_alloc in debugfs, see tests/guest/80-failnth.sh). Prints one
+ * fail_page_alloc in debugfs, see tests/guest/80-fail-nth.sh). Prints one
  * "FAILNTH FSTYPE PASS CALL POINTS FAILED ABSORBED" line per call; exits
  * non-zero on the first broken rule.
  */

@@ -58,6 +58,7 @@
 #include <unistd.h>
 
 #include "ipat-test.h"
+#include "splitmix64.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE	(1 << 0)
@@ -77,16 +78,12 @@ static uint64_t seed;
 static const char *fstype;
 static int rootfd;	/* DIR, also the current directory */
 
-/* splitmix64, as in ipat-rand.c: one state per worker. */
+/* One state per worker. */
 static uint64_t rng_state;
 
 static uint64_t rnd(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 static unsigned int below(unsigned int n)

@@ -35,7 +35,7 @@
  * A kernel whose tmpfs refuses idmapped mounts (before 6.3) has nothing to
  * compare against: the program then checks that ours refuse them with the
  * same errno, prints "SKIP: <reason>", writes the reason to the file
- * $IPAT_SKIP_FILE names (when set) and exits 77.
+ * $IPAT_SKIP_FILE names (when set) and exits 4 (KSFT_SKIP).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -676,7 +676,7 @@ skip(int err, int argc, char **argv, int userns)
 		CHECK_SYS(f && fprintf(f, "%s\n", reason) > 0 && !fclose(f),
 			  "write %s", file);
 	}
-	exit(77);
+	exit(KSFT_SKIP);
 }
 
 int main(int argc, char **argv)

@@ -32,8 +32,9 @@
  *             ftrace's function tracer; skipped without one);
  *  stats:     /proc/fs/inode_patterns/<fs> is 0400, as /proc/slabinfo.
  *
- * Exit status: 0, 1 if a check failed, 77 if one was skipped (the reasons
- * go to $IPAT_SKIP_FILE), 2 if the test could not go on.
+ * Exit status: 0, 1 if a check failed, 4 (KSFT_SKIP) if every check was
+ * skipped (the reasons go to $IPAT_SKIP_FILE), 2 if the test could not go
+ * on.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

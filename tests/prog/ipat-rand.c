@@ -8,15 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* splitmix64: tiny, and good enough for picking test inputs. */
-static uint64_t next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
+#include "splitmix64.h"
 
 int main(int argc, char **argv)
 {
@@ -35,6 +27,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	while (count--)
-		printf("%llu\n", (unsigned long long)(next(&state) % max));
+		printf("%llu\n", (unsigned long long)(splitmix64(&state) % max));
 	return 0;
 }

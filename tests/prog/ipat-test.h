@@ -13,6 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* kselftest's exit status of a skipped test; the reason goes first to
+ * $IPAT_SKIP_FILE (tests/lib/guest.sh, ipat_skip).
+ */
+#define KSFT_SKIP	4
+
 /* Who failed, after "FAIL " on the failure line; the program sets it. */
 static const char *fail_who = "test";
 

@@ -21,8 +21,9 @@
  *    trusted.overlay.redirect;
  *  - writing to the labelled lower file copies it up, label and all.
  *
- * Exit status: 0, 1 if a check failed, 77 if this kernel has no overlayfs
- * (the reason goes to $IPAT_SKIP_FILE), 2 if the test could not go on.
+ * Exit status: 0, 1 if a check failed, 4 (KSFT_SKIP) if this kernel has no
+ * overlayfs (the reason goes to $IPAT_SKIP_FILE), 2 if the test could not
+ * go on.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

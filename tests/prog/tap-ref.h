@@ -16,8 +16,9 @@
  *
  * tap_finish() ends the program: status 1 if a check failed; else, if
  * every check was skipped, the reasons go to $IPAT_SKIP_FILE and the status
- * is 77 (the guest test is then reported skipped, with the reason); else 0,
- * the skipped checks and their reasons shown in the output and its summary.
+ * is 4, KSFT_SKIP (the guest test is then reported skipped, with the
+ * reason); else 0, the skipped checks and their reasons shown in the
+ * output and its summary.
  */
 #ifndef TAP_REF_H
 #define TAP_REF_H
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define KSFT_SKIP	4	/* kselftest's exit status of a skipped test */
 
 enum {
 	R_NOREF = 1,	/* not compared with tmpfs */
@@ -203,7 +205,7 @@ static inline int tap_finish(const char *prog)
 			fclose(f);
 		}
 	}
-	return 77;
+	return KSFT_SKIP;
 }
 
 #endif

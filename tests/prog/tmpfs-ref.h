@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Checks against tmpfs, the reference, for badinput.c, limits.c and perms.c:
- * each
- * program runs its table on tmpfs first, which records every result by the
- * check's name, and then on each of ours, where a result must equal both
- * the expectation written in the table and what tmpfs gave, so that the
- * two cannot agree on a wrong answer.
+ * Checks against tmpfs, the reference, for badinput, limits.c and perms.c:
+ * each program runs its table on tmpfs first, which records every result
+ * by the check's name, and then on each of ours, where a result must equal
+ * both the expectation written in the table and what tmpfs gave, so that
+ * the two cannot agree on a wrong answer. Its state is static: in a
+ * program of several files, one file includes it (badinput/main.c).
  *
  * tmpfs_ref_main() is their main(): it sets cur_fs and is_tmpfs before
  * each filesystem's run and reports npass and nfail at the end.

@@ -24,6 +24,9 @@
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "badinput: N passed, N failed"; exits 1 if anything failed.
+ *
+ * The kernel log reader is in kmsg.c, the tree snapshots in snapshot.c;
+ * only this file includes tmpfs-ref.h, the checks' shared state.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -42,232 +45,13 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#define XATTR_NAME_MAX	255
-#define XATTR_SIZE_MAX	65536
-
+#include "badinput.h"
 #include "tmpfs-ref.h"
 
-
-/* ---- kernel log: what was logged since kmsg_skip() ---- */
-
-static int kmsg_fd = -1;
-static char kmsg_seen[3][256];
-
-static void kmsg_open(void)
+/* For kmsg.c and snapshot.c: tmpfs-ref.h's die() is this file's. */
+void badinput_die(const char *what)
 {
-	char node[PATH_MAX];
-
-	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	if (kmsg_fd >= 0)
-		return;
-	/* A guest without devtmpfs: make our own node for it. */
-	snprintf(node, sizeof(node), "%s/kmsg", workdir);
-	unlink(node);
-	if (mknod(node, S_IFCHR | 0600, makedev(1, 11)) < 0)
-		die("mknod kmsg");
-	kmsg_fd = open(node, O_RDONLY | O_NONBLOCK);
-	if (kmsg_fd < 0)
-		die("open kmsg");
-}
-
-static void kmsg_skip(void)
-{
-	/* SEEK_END: the log is only read, never cleared. */
-	lseek(kmsg_fd, 0, SEEK_END);
-	memset(kmsg_seen, 0, sizeof(kmsg_seen));
-}
-
-/* Does a record logged since kmsg_skip() contain both a and b? */
-static bool kmsg_has(const char *a, const char *b)
-{
-	char rec[8192], *msg, *nl;
-	bool found = false;
-	int nseen = 0;
-	ssize_t n;
-
-	for (;;) {
-		n = read(kmsg_fd, rec, sizeof(rec) - 1);
-		if (n < 0 && (errno == EPIPE || errno == EINTR))
-			continue;	/* overrun: go on with what is left */
-		if (n <= 0)
-			break;
-		rec[n] = '\0';
-		msg = strchr(rec, ';');
-		msg = msg ? msg + 1 : rec;
-		nl = strchr(msg, '\n');
-		if (nl)
-			*nl = '\0';
-		if (nseen < 3)
-			snprintf(kmsg_seen[nseen++], sizeof(kmsg_seen[0]),
-				 "%.200s", msg);
-		if (strstr(msg, a) && strstr(msg, b))
-			found = true;
-	}
-	return found;
-}
-
-static void kmsg_dump(void)
-{
-	for (int i = 0; i < 3 && kmsg_seen[i][0]; i++)
-		printf("     logged: %s\n", kmsg_seen[i]);
-	if (!kmsg_seen[0][0])
-		printf("     logged: nothing\n");
-}
-
-/* ---- tree snapshots ---- */
-
-struct buf {
-	char *p;
-	size_t len, cap;
-};
-
-static void bprintf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-		va_end(ap);
-		if (n >= 0 && (size_t)n < b->cap - b->len)
-			break;
-		b->cap = b->cap * 2 + n + 64;
-		b->p = realloc(b->p, b->cap);
-		if (!b->p)
-			die("realloc");
-	}
-	b->len += n;
-}
-
-static uint32_t fnv(const void *p, size_t n, uint32_t h)
-{
-	const unsigned char *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 16777619u;
-	return h;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char * const *)a, *(char * const *)b);
-}
-
-static char valbuf[XATTR_SIZE_MAX + 1];
-
-static void snap_xattrs(struct buf *b, const char *path)
-{
-	char names[8192], *v[256];
-	ssize_t n, len;
-	int nv = 0;
-
-	n = llistxattr(path, names, sizeof(names));
-	if (n < 0) {
-		bprintf(b, " listxattr:%d", errno);
-		return;
-	}
-	/* The listing order is the filesystem's own: sort it. */
-	for (char *s = names; s < names + n && nv < 256; s += strlen(s) + 1)
-		v[nv++] = s;
-	qsort(v, nv, sizeof(v[0]), cmp_str);
-	for (int i = 0; i < nv; i++) {
-		len = lgetxattr(path, v[i], valbuf, sizeof(valbuf));
-		if (len < 0)
-			bprintf(b, " %s:err%d", v[i], errno);
-		else
-			bprintf(b, " %s=%zd/%08x", v[i], len,
-				fnv(valbuf, len, 2166136261u));
-	}
-}
-
-static void snap_one(struct buf *b, const char *path)
-{
-	char data[4096];
-	struct stat st;
-	uint32_t h = 2166136261u;
-	ssize_t n;
-	int fd;
-
-	if (lstat(path, &st) < 0) {
-		bprintf(b, "%s lstat:%d\n", path, errno);
-		return;
-	}
-	bprintf(b, "%s %o %lu %u:%u %lld", path, st.st_mode,
-		(unsigned long)st.st_nlink, st.st_uid, st.st_gid,
-		(long long)st.st_size);
-	if (S_ISREG(st.st_mode)) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0) {
-			bprintf(b, " open:%d", errno);
-		} else {
-			while ((n = read(fd, data, sizeof(data))) > 0)
-				h = fnv(data, n, h);
-			bprintf(b, " sum=%08x", h);
-			close(fd);
-		}
-	} else if (S_ISLNK(st.st_mode)) {
-		n = readlink(path, data, sizeof(data) - 1);
-		data[n < 0 ? 0 : n] = '\0';
-		bprintf(b, " -> %s", data);
-	}
-	snap_xattrs(b, path);
-	bprintf(b, "\n");
-}
-
-static void snap_walk(struct buf *b, const char *dir)
-{
-	char path[PATH_MAX];
-	struct dirent **ents;
-	struct stat st;
-	int n;
-
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0) {
-		bprintf(b, "%s scandir:%d\n", dir, errno);
-		return;
-	}
-	for (int i = 0; i < n; i++) {
-		const char *name = ents[i]->d_name;
-
-		if (strcmp(name, ".") && strcmp(name, "..")) {
-			snprintf(path, sizeof(path), "%s/%s", dir, name);
-			snap_one(b, path);
-			if (!lstat(path, &st) && S_ISDIR(st.st_mode))
-				snap_walk(b, path);
-		}
-		free(ents[i]);
-	}
-	free(ents);
-}
-
-/* Snapshot of the tree under the current directory. */
-static void snapshot(struct buf *b)
-{
-	b->len = 0;
-	bprintf(b, "%s", "");
-	snap_one(b, ".");
-	snap_walk(b, ".");
-}
-
-/* Show the first line that differs, so a failure says what was lost. */
-static bool snap_same(const struct buf *a, const struct buf *b)
-{
-	const char *p = a->p, *q = b->p;
-	size_t n;
-
-	if (!strcmp(p, q))
-		return true;
-	for (;;) {
-		n = strcspn(p, "\n");
-		if (!p[n] || strncmp(p, q, n + 1))
-			break;
-		p += n + 1;
-		q += n + 1;
-	}
-	printf("     before: %.*s\n", (int)strcspn(p, "\n"), p);
-	printf("     after:  %.*s\n", (int)strcspn(q, "\n"), q);
-	return false;
+	die(what);
 }
 
 /* ---- mount options ---- */
@@ -913,7 +697,7 @@ static void run_fs(const char *mp)
 {
 	/* Opened once, now that workdir is known (for a node of its own). */
 	if (kmsg_fd < 0)
-		kmsg_open();
+		kmsg_open(workdir);
 	opt_table(mp);
 	op_table(mp);
 	enospc(mp);

@@ -9,8 +9,7 @@
 #
 # It also sets 5,000 xattr names on one file, on tmpfs too, whose store on
 # 6.1 is a list: quadratic, and with KASAN under TCG on a busy host the
-# debug kernel's run went past the default 120 s.
-# ipat-timeout: 600
+# debug kernel's run went past the default 120 s (its limit: settings).
 set -eu
 . /tests/lib/guest.sh
 

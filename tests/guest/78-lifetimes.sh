@@ -14,7 +14,6 @@
 #     until the last close or munmap.
 #  3. The same lazy unmount with the shell's own umount -l and a file held
 #     open by the shell.
-# ipat-timeout: 300
 set -eu
 . /tests/lib/guest.sh
 
