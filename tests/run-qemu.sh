@@ -375,12 +375,14 @@ if [ "$host" = 1 ]; then
 	for file in tests/host/*.sh; do
 		test=$(basename "$file" .sh)
 		echo "== host test $test =="
-		# Exit 77: the test skipped, saying why on its last line.
-		hrc=0
-		"$file" || hrc=$?
+		# Exit 4 (kselftest's KSFT_SKIP): the test skipped, saying why
+		# on its last line.
+		mkdir -p build/logs
+		"$file" 2>&1 | tee "build/logs/host-$test.txt"
+		hrc=${PIPESTATUS[0]}
 		case $hrc in
 		0) result PASS "host/$test" ;;
-		77) result SKIP "host/$test" "exit 77, reason above" ;;
+		4) result SKIP "host/$test" "$(tail -n 1 "build/logs/host-$test.txt")" ;;
 		*) result FAIL "host/$test" ;;
 		esac
 	done

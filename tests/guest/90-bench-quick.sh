@@ -1,6 +1,5 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# ipat-timeout: 600
 #
 # The bench in quick mode (N = 1,000, one repetition), so that it cannot
 # rot between real runs: every record it must print is there and sane.

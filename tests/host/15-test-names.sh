@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The guest tests are named and timed as their runner expects: in
-# tests/guest/ and tests/selftest/, every test is NN-what-it-checks.sh
-# with a number no other test there has; the directory's settings file
+# The tests are named and timed as their runner expects: in tests/guest/,
+# tests/selftest/ and tests/host/, every test is NN-what-it-checks.sh
+# with a number no other test there has; a guest directory's settings file
 # (format: tests/guest/settings) has one "timeout=N" and only
 # "timeout.TEST=N" lines besides, each TEST an existing test named once;
 # and every "tests/{guest,selftest,host}/NN-*.sh" the tree mentions
@@ -18,7 +18,7 @@ fail() {
 	bad=1
 }
 
-for dir in tests/guest tests/selftest; do
+for dir in tests/guest tests/selftest tests/host; do
 	declare -A number=() named=()
 	for file in "$dir"/*.sh; do
 		test=$(basename "$file" .sh)
@@ -33,7 +33,9 @@ for dir in tests/guest tests/selftest; do
 	done
 
 	settings=$dir/settings
-	if [ ! -f "$settings" ]; then
+	if [ "$dir" = tests/host ]; then
+		:	# host tests run with no time limit of their own
+	elif [ ! -f "$settings" ]; then
 		fail "$settings is missing"
 	else
 		defaults=0 line=0

@@ -10,7 +10,7 @@
 # lines. Links inside code (fenced blocks, `spans`) and links with a
 # scheme (https:, mailto:) are not checked.
 #
-#   tests/host/15-doc-links.sh [FILE...]   check these instead (for tests)
+#   tests/host/16-doc-links.sh [FILE...]   check these instead (for tests)
 set -eu
 cd "$(dirname "$0")/../.."
 
