@@ -110,12 +110,8 @@ else
 	logs=("build/logs/$name.log")
 fi
 # Where the guests are, until they end (scripts/progress.sh).
-scripts/progress.sh bench "${guests[@]}" &
-progress=$!
+scripts/progress.sh --until "${pids[*]}" bench "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
-kill "$progress" 2>/dev/null
-wait "$progress" 2>/dev/null || true
-[ -t 1 ] && echo
 rc=$(for log in "${logs[@]}"; do cat "${log%.log}.rc"; done | sort -n | tail -n 1)
 wall=$(($(date +%s) - start))
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)

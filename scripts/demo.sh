@@ -66,12 +66,8 @@ for kver in "${booted[@]}"; do
 		qemu/run.sh bench ipat.bench=demo ipat.bench_clock=icount >/dev/null 2>&1 &
 	pids+=($!)
 done
-scripts/progress.sh demo "${guests[@]}" &
-progress=$!
+scripts/progress.sh --until "${pids[*]}" demo "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
-kill "$progress" 2>/dev/null
-wait "$progress" 2>/dev/null || true
-[ -t 1 ] && echo
 echo "demo: guests finished after $(($(date +%s) - start)) s; host load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 
 for kver in "${booted[@]}"; do

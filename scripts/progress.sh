@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# progress.sh TITLE NAME:LOG:TOTAL...: where the guests of a bench or a
-# demo are, until killed. Each guest (NAME) writes its console to LOG, with
+# progress.sh [--until "PID..."] TITLE NAME:LOG:TOTAL...: where the
+# guests of a bench or a demo are, until killed, or with --until until
+# none of the processes PID... (the caller's guests) is left. Each guest (NAME) writes its console to LOG, with
 # "ipat-progress t=SECONDS WHAT" lines (tests/bench.sh,
 # tests/prog/ipat-bench.c): t is its clock since boot, under icount its
 # instructions / 1e9, and TOTAL is what the whole run counts, in the same
@@ -30,9 +31,22 @@ if [ "${1:-}" = --total ]; then
 	exit 0
 fi
 
+until=''
+if [ "${1:-}" = --until ]; then
+	until=$2
+	shift 2
+fi
 title=$1
 shift
 start=$(date +%s)
+
+# Is any of the --until processes still there? (Not our children: no wait.)
+running() {
+	local pid
+	[ -z "$until" ] && return 0
+	for pid in $until; do kill -0 "$pid" 2>/dev/null && return 0; done
+	return 1
+}
 tty=0
 [ -t 1 ] && tty=1
 shown='' shown_at=0
@@ -41,7 +55,7 @@ mmss() {
 	printf '%d:%02d' $(($1 / 60)) $(($1 % 60))
 }
 
-while :; do
+while running; do
 	now=$(date +%s)
 	elapsed=$((now - start))
 	line="$title $(mmss "$elapsed")" steps='' left=0
@@ -77,3 +91,5 @@ while :; do
 		sleep 2
 	fi
 done
+[ "$tty" = 1 ] && echo
+exit 0

@@ -90,18 +90,6 @@ static void do_umount(const char *path)
 		fatal(path);
 }
 
-static const char *at(const char *dir, const char *name)
-{
-	static char ring[8][PATH_MAX];
-	static unsigned int n;
-	char *buf = ring[n++ % 8];
-	int len = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
-
-	if (len < 0 || len >= PATH_MAX)
-		fatal("path too long");
-	return buf;
-}
-
 static long new_file(const char *path, const char *text)
 {
 	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);

@@ -45,18 +45,6 @@ static char lower[PATH_MAX], upper[PATH_MAX], up[PATH_MAX], ovl[PATH_MAX];
 static char ref_log[32][256];
 static int nref_log;
 
-static const char *at(const char *dir, const char *name)
-{
-	static char ring[8][PATH_MAX];
-	static unsigned int n;
-	char *buf = ring[n++ % 8];
-	int len = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
-
-	if (len < 0 || len >= PATH_MAX)
-		fatal("path too long");
-	return buf;
-}
-
 static void make_dir(const char *path)
 {
 	if (mkdir(path, 0755) < 0 && errno != EEXIST)

@@ -24,6 +24,7 @@
 #define TAP_REF_H
 
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,6 +183,19 @@ static inline void __attribute__((noreturn)) fatal(const char *what)
 	printf("not ok %d %s: cannot go on: %s: %s\n", ++ntap, cur_fs, what,
 	       strerror(errno));
 	exit(2);
+}
+
+/* DIR/NAME, in one of eight buffers used in turn: several per call. */
+static inline const char *at(const char *dir, const char *name)
+{
+	static char ring[8][PATH_MAX];
+	static unsigned int n;
+	char *buf = ring[n++ % 8];
+	int len = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
+
+	if (len < 0 || len >= PATH_MAX)
+		fatal("path too long");
+	return buf;
 }
 
 static inline int tap_finish(const char *prog)
