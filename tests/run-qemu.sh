@@ -346,6 +346,7 @@ run_stock_suite() {
 run_debug_suites() {
 	local kver name
 	local -A pid=() list=()
+	mkdir -p build/logs
 	for kver in "${kernels[@]}"; do
 		echo
 		echo "== $kver/debug: build =="
