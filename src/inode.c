@@ -101,6 +101,28 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 	return inode;
 }
 
+/*
+ * An inode created in @dir, under @name (NULL for O_TMPFILE): every path
+ * that creates one comes through here, so that the LSMs label each, as
+ * tmpfs has them do.
+ */
+static struct inode *ipat_new_child(struct mnt_idmap *idmap, struct inode *dir,
+				    const struct qstr *name, umode_t mode,
+				    dev_t dev)
+{
+	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, dev);
+	int err;
+
+	if (IS_ERR(inode))
+		return inode;
+	err = ipat_init_security(inode, dir, name);
+	if (err) {
+		iput(inode);
+		return ERR_PTR(err);
+	}
+	return inode;
+}
+
 /* Binds a new inode to its name; the extra reference pins the dentry. */
 static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 			     struct inode *inode)
@@ -113,16 +135,11 @@ static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t dev)
 {
-	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, dev);
-	int err;
+	struct inode *inode = ipat_new_child(idmap, dir, &dentry->d_name, mode,
+					     dev);
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
-	err = ipat_init_security(inode, dir, &dentry->d_name);
-	if (err) {
-		iput(inode);
-		return err;
-	}
 	ipat_instantiate(dir, dentry, inode);
 	return 0;
 }
@@ -150,14 +167,9 @@ static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,
 	struct inode *inode;
 	int err;
 
-	inode = ipat_new_inode(idmap, dir->i_sb, dir, S_IFLNK | 0777, 0);
+	inode = ipat_new_child(idmap, dir, &dentry->d_name, S_IFLNK | 0777, 0);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
-	err = ipat_init_security(inode, dir, &dentry->d_name);
-	if (err) {
-		iput(inode);
-		return err;
-	}
 	/*
 	 * The target goes into the page cache, as in ramfs: readlink() then
 	 * copies from a page, never from a slab object, and the RCU path walk
@@ -175,16 +187,10 @@ static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,
 static int ipat_tmpfile(struct mnt_idmap *idmap, struct inode *dir,
 			struct file *file, umode_t mode)
 {
-	struct inode *inode = ipat_new_inode(idmap, dir->i_sb, dir, mode, 0);
-	int err;
+	struct inode *inode = ipat_new_child(idmap, dir, NULL, mode, 0);
 
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
-	err = ipat_init_security(inode, dir, NULL);
-	if (err) {
-		iput(inode);
-		return err;
-	}
 	d_tmpfile(file, inode);
 	return finish_open_simple(file, 0);
 }
