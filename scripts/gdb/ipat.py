@@ -98,10 +98,13 @@ def _load_symbols():
 class SyncBreakpoint(gdb.Breakpoint):
     """Stops at sync(2) once a command run by ipat-run has ended.
 
-    ipat-run appends "echo <done marker>; sync; sleep 1; sync" to the
-    command: the first sync stops here if the marker has reached the
-    console (the guest's serial driver may still hold the last lines), the
-    second in any case. Any other sync in the guest does not stop.
+    ipat-run appends "echo <done marker>; sync", then three times
+    "sleep 1; sync", to the command: the first sync after which the marker
+    has reached the console stops here (the guest's serial driver may still
+    hold the last lines, longer on a loaded host), the last one in any case.
+    A sync before this command's begin marker has reached the console (the
+    tail of the previous command's) does not count; any other sync in the
+    guest does not stop.
     """
 
     def __init__(self, addr):
@@ -119,6 +122,8 @@ class SyncBreakpoint(gdb.Breakpoint):
         lines = _console().split("\n")
         begin = "IPAT-BEGIN-%d" % number
         done = "IPAT-DONE-%d" % number
+        if not any(line.startswith(begin) for line in lines):
+            return False
         if not any(line.startswith(done) for line in lines) and left > 1:
             self.waiting = (number, left - 1)
             return False
@@ -148,11 +153,12 @@ def guest_run(cmd, cont=True):
     RUNS[0] += 1
     number = RUNS[0]
     sync = SESSION["sync_bp"]
-    sync.waiting = (number, 2)
+    sync.waiting = (number, 4)
     sync.output = None
     # The markers are typed split, so that the shell's echo of this line
     # never starts with one.
-    _send("echo IPAT''-BEGIN-%d; %s; echo IPAT''-DONE-%d $?; sync; sleep 1; sync"
+    _send("echo IPAT''-BEGIN-%d; %s; echo IPAT''-DONE-%d $?; sync;"
+          " sleep 1; sync; sleep 1; sync; sleep 1; sync"
           % (number, cmd, number))
     if cont:
         gdb.execute("continue")
