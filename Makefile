@@ -39,7 +39,7 @@ else
 KVER ?= $(shell scripts/find-kernel.sh)
 KDIR ?= /usr/src/linux-headers-$(KVER)
 
-# Recipes that run make again (scripts/bench.sh) build for the same kernel.
+# Recipes that run make again (bench/run.sh) build for the same kernel.
 export KVER
 
 .PHONY: all modules kernels clean test initramfs shell demo gdb gdb-tour bench lint survey
@@ -75,11 +75,11 @@ gdb-tour: initramfs
 demo:
 	$(if $(filter file,$(origin KVER)),env -u KVER) scripts/demo.sh
 
-# The benchmark (scripts/bench.sh): instructions per operation, into
+# The benchmark (bench/run.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into
 # build/bench-quick/.
 bench:
-	scripts/bench.sh $(if $(filter quick,$(BENCH)),--quick)
+	bench/run.sh $(if $(filter quick,$(BENCH)),--quick)
 
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:
@@ -99,7 +99,7 @@ layout:
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
 		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh \
-		scripts/bench-report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
+		bench/report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
 
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi

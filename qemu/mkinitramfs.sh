@@ -9,7 +9,8 @@
 #
 # The image is rebuilt from scratch every time (about a second); the
 # test programs are built apart, by tests/prog/Makefile into build/prog/
-# (only what changed), and copied in.
+# (only what changed), and copied in; so is the bench's guest side
+# (bench/prog/Makefile's ipat-bench, bench/guest.sh and its awk), always.
 #
 # For a kernel that is built here, not installed (the debug kernel,
 # tests/run-qemu.sh --debug-only):
@@ -19,8 +20,8 @@
 #   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
 #                    version goes beside it in <image minus .cpio.gz>.kver
 #   IPAT_PROGS       only these programs of tests/prog/ (names without .c;
-#                    scripts/demo.sh: ipat-bench and seed-crng, which
-#                    qemu/init runs); default: all of them
+#                    scripts/demo.sh: seed-crng, which qemu/init runs);
+#                    default: all of them
 # And for any kernel:
 #   IPAT_GUEST_MODULES  the kernel's own modules the guest tests load, with
 #                    what they depend on (default: overlay, for
@@ -47,7 +48,7 @@ out=${IPAT_INITRAMFS:-build/initramfs.cpio.gz}
 root=${out%.cpio.gz}
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
-mkdir -p "$root"/tests/{bin,guest,selftest,lib}
+mkdir -p "$root"/tests/{bin,guest,selftest,lib} "$root/bench"
 
 # busybox and its applets, as symlinks.
 cp /bin/busybox "$root/bin/busybox"
@@ -134,15 +135,16 @@ depmod -b "$root" "$kver"
 # emptied: the options of a make that runs this script are not its own.
 MAKEFLAGS='' make -s -C tests/prog -j "$(nproc)" install \
 	DEST="$(realpath "$root/tests/bin")" PROGS="${IPAT_PROGS:-}"
+MAKEFLAGS='' make -s -C bench/prog -j "$(nproc)" install DEST="$(realpath "$root/tests/bin")"
 for dir in guest selftest lib; do
 	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
 done
 # Their time limits, read by qemu/init.
 cp tests/guest/settings "$root/tests/guest/"
 cp tests/selftest/settings "$root/tests/selftest/"
-# tests/lib/ftrace-profile.awk, for the bench's ipat.bench_trace.
 cp tests/lib/*.awk "$root/tests/lib/"
-cp tests/bench.sh "$root/tests/"
+# The bench's guest driver, and its awk for ipat.bench_trace.
+cp bench/guest.sh bench/ftrace-profile.awk "$root/bench/"
 install -m 755 qemu/init "$root/init"
 
 # The kernel opens /dev/console for init before /init runs, so the node

@@ -6,7 +6,7 @@
 # image for every installed Debian kernel (6.1 and 6.12), boot them side
 # by side under QEMU with icount (QEMU_ICOUNT=1, as make bench does, so
 # every figure is a count of instructions, the same from run to run), run
-# the bench's guest side in its demo mode (tests/bench.sh ipat.bench=demo:
+# the bench's guest side in its demo mode (bench/guest.sh ipat.bench=demo:
 # 10,000 files in one directory on each of the three patterns, ramfs and
 # tmpfs, in blocks, and the private-data path on 2,000 open files), and
 # print per kernel one table and, under it, each claim of the article
@@ -16,7 +16,7 @@
 #   KVER=<ver> scripts/demo.sh   that one only
 #   IPAT_SERIES=6.12 scripts/demo.sh   install one series only
 #
-# The whole report of each run (scripts/bench-report.sh: every table, CSV)
+# The whole report of each run (bench/report.sh: every table, CSV)
 # is in build/demo-<kver>/report/; the guests' console logs are
 # build/logs/demo-<kver>.log.
 set -eu
@@ -45,12 +45,12 @@ for kver in $kernels; do
 	dir=build/demo-$kver
 	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
 	i=$((i + 1))
-	# Of the test programs the guest needs only ipat-bench, and seed-crng,
-	# which qemu/init runs first.
-	IPAT_PROGS="ipat-bench seed-crng" IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
+	# Of the test programs the guest needs only seed-crng, which
+	# qemu/init runs first; the bench's own (ipat-bench) always goes in.
+	IPAT_PROGS=seed-crng IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
 		qemu/mkinitramfs.sh >/dev/null
 	log=build/logs/demo-$kver.log
-	total=$(scripts/progress.sh --total "$log")
+	total=$(bench/progress.sh --total "$log")
 	booted+=("$kver")
 	guests+=("$(scripts/find-kernel.sh --series "$kver"):$log:${total:-$default_total}")
 done
@@ -66,7 +66,7 @@ for kver in "${booted[@]}"; do
 		qemu/run.sh bench ipat.bench=demo ipat.bench_clock=icount >/dev/null 2>&1 &
 	pids+=($!)
 done
-scripts/progress.sh --until "${pids[*]}" demo "${guests[@]}"
+bench/progress.sh --until "${pids[*]}" demo "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
 echo "demo: guests finished after $(($(date +%s) - start)) s; host load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 
@@ -86,12 +86,12 @@ for kver in "${booted[@]}"; do
 	   status=1; continue ;;
 	esac
 	rm -rf "$out"
-	scripts/bench-report.sh "$out" "$log" >/dev/null 2>&1 ||
+	bench/report.sh "$out" "$log" >/dev/null 2>&1 ||
 		{ echo "demo: no report from $log" >&2; status=1; continue; }
 	n=$(awk -F, 'NR == 2 { print $4 }' "$out/instructions.csv")
 	echo "== Linux $kver: $(echo "$n" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta') files in one directory =="
 	echo
-	scripts/demo-table.awk -v dir="$out" /dev/null
+	bench/demo-table.awk -v dir="$out" /dev/null
 	echo
 	echo "The article's claims (and this project's), measured:"
 	sed 's/^/- /' "$out/claims.txt"

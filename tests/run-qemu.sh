@@ -318,7 +318,7 @@ suite_results() {
 }
 
 # Debian's kernel $1: build, boot, results; the full run also holds the
-# bench's instruction counts to their bounds (tests/bench-bounds.txt), in
+# bench's instruction counts to their bounds (bench/bounds.txt), in
 # a boot of its own.
 run_stock_suite() {
 	local kver=$1 prefix
@@ -329,9 +329,9 @@ run_stock_suite() {
 	boot_suite "$(suite_name "$kver" stock)"
 	suite_results "$kver" stock "$suite_list"
 	if [ "$tier" = all ] && [ -z "$tests" ]; then
-		echo "== $prefix/bench-gate: tests/bench-gate.sh =="
-		if QEMU_INITRD=$suite_initrd tests/bench-gate.sh; then
-			result PASS "$prefix/bench-gate" "instructions per operation within tests/bench-bounds.txt"
+		echo "== $prefix/bench-gate: bench/gate.sh =="
+		if QEMU_INITRD=$suite_initrd bench/gate.sh; then
+			result PASS "$prefix/bench-gate" "instructions per operation within bench/bounds.txt"
 		else
 			result FAIL "$prefix/bench-gate" "an instruction count left its bound (above)"
 		fi

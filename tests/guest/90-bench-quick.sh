@@ -4,15 +4,15 @@
 # The bench in quick mode (N = 1,000, one repetition), so that it cannot
 # rot between real runs: every record it must print is there and sane.
 # Its figures are only checked to be positive: this guest's clock is not
-# icount's (the counts are held to bounds by tests/bench-gate.sh), and
+# icount's (the counts are held to bounds by bench/gate.sh), and
 # slub_debug, on in test mode, would distort them anyway.
 set -eu
 . /tests/lib/guest.sh
 
-[ -f /tests/bench.sh ] || ipat_fail "/tests/bench.sh is not in the image"
+[ -f /bench/guest.sh ] || ipat_fail "/bench/guest.sh is not in the image"
 out=$IPAT_TMP/bench.out
-IPAT_BENCH=quick sh /tests/bench.sh >"$out" ||
-	{ cat "$out"; ipat_fail "tests/bench.sh exited with status $?"; }
+IPAT_BENCH=quick sh /bench/guest.sh >"$out" ||
+	{ cat "$out"; ipat_fail "bench/guest.sh exited with status $?"; }
 cat "$out"
 
 n=1000

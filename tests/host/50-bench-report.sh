@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/bench-report.sh turns a bench log (fixtures/bench-icount.raw,
+# bench/report.sh turns a bench log (fixtures/bench-icount.raw,
 # the output of a quick-mode boot in instruction mode, both layouts) into
 # its tables and CSV files, with ramfs at exactly 1 in its own ratios and
 # the claims judged from the figures; a changed figure changes the
@@ -20,8 +20,8 @@ fail() {
 	bad=1
 }
 
-scripts/bench-report.sh "$tmp/out" "$fixture" >"$tmp/log" 2>&1 ||
-	{ cat "$tmp/log"; fail "bench-report.sh failed on the fixture"; exit 1; }
+bench/report.sh "$tmp/out" "$fixture" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench/report.sh failed on the fixture"; exit 1; }
 for f in bench.md instructions.csv files.csv memory.csv payload.csv ops.csv raw.txt; do
 	[ -s "$tmp/out/$f" ] || fail "no $f"
 done
@@ -62,24 +62,24 @@ grep -qiE '\*\*(pass|miss)\*\*|## Targets' "$tmp/out/bench.md" &&
 # member accounts for: the answer turns; the same with a module that
 # counts one private object too few per voidfs inode.
 sed 's/inode_object_size=768/inode_object_size=800/g' "$fixture" >"$tmp/bigger.raw"
-scripts/bench-report.sh "$tmp/bigger" "$tmp/bigger.raw" >/dev/null 2>&1 ||
-	fail "bench-report.sh failed on the changed log"
+bench/report.sh "$tmp/bigger" "$tmp/bigger.raw" >/dev/null 2>&1 ||
+	fail "bench/report.sh failed on the changed log"
 [ "$(answer "$tmp/bigger/bench.md" "$union")" = refuted ] ||
 	fail "a union object 32 bytes over its largest member is judged confirmed"
 sed '/^IPAT-BENCH stats fs=voidfs_demo/s/d_private_objects_allocated=1000/d_private_objects_allocated=0/' \
 	"$fixture" >"$tmp/one.raw"
-scripts/bench-report.sh "$tmp/one" "$tmp/one.raw" >/dev/null 2>&1 ||
-	fail "bench-report.sh failed on the log with one allocation"
+bench/report.sh "$tmp/one" "$tmp/one.raw" >/dev/null 2>&1 ||
+	fail "bench/report.sh failed on the log with one allocation"
 [ "$(answer "$tmp/one/bench.md" "$void")" = refuted ] ||
 	fail "voidfs counted at one allocation per inode is judged to make two"
 
 # No bench in the log: refused; nor a guest whose clock was not icount's.
 grep -v '^IPAT-BENCH begin' "$fixture" >"$tmp/nobegin.raw"
-if scripts/bench-report.sh "$tmp/nobegin" "$tmp/nobegin.raw" >/dev/null 2>&1; then
+if bench/report.sh "$tmp/nobegin" "$tmp/nobegin.raw" >/dev/null 2>&1; then
 	fail "a log without 'IPAT-BENCH begin' was accepted"
 fi
 sed '/^IPAT-BENCH begin/s/clock=icount/clock=time/' "$fixture" >"$tmp/timed.raw"
-if scripts/bench-report.sh "$tmp/timed" "$tmp/timed.raw" >/dev/null 2>&1; then
+if bench/report.sh "$tmp/timed" "$tmp/timed.raw" >/dev/null 2>&1; then
 	fail "a log of nanoseconds (clock=time) was accepted"
 fi
 
@@ -117,8 +117,8 @@ row=$(grep '^| rmdir |' "$tmp/ic/bench.md" | awk -F'|' '{ print $4 }' | tr -d ' 
 grep -q 'chunks ran in turns' "$tmp/ic/bench.md" ||
 	fail "instruction mode: a log without order= is not reported as in turns"
 sed '/^IPAT-BENCH begin/s/$/ order=blocks/' "$icount" >"$tmp/blocks.raw"
-scripts/bench-report.sh "$tmp/blocks" "$tmp/blocks.raw" >/dev/null 2>&1 ||
-	fail "bench-report.sh failed on a log in blocks"
+bench/report.sh "$tmp/blocks" "$tmp/blocks.raw" >/dev/null 2>&1 ||
+	fail "bench/report.sh failed on a log in blocks"
 grep -q 'chunks ran in blocks' "$tmp/blocks/bench.md" && ! grep -q 'in turns' "$tmp/blocks/bench.md" ||
 	fail "instruction mode: order=blocks is not reported as in blocks"
 # Scaling: the median chunk and the whole phase are two ratios. A copy of
@@ -134,24 +134,24 @@ grep -q 'chunks ran in blocks' "$tmp/blocks/bench.md" && ! grep -q 'in turns' "$
 	}
 	print }'
   grep '^IPAT-BENCH end' "$icount"; } >"$tmp/sizes.raw"
-scripts/bench-report.sh "$tmp/sizes" "$tmp/sizes.raw" >"$tmp/log" 2>&1 ||
-	{ cat "$tmp/log"; fail "bench-report.sh failed on a log of two sizes"; }
+bench/report.sh "$tmp/sizes" "$tmp/sizes.raw" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench/report.sh failed on a log of two sizes"; }
 grep -q '^| embedfs_demo | flat | 1.000 | 1.000 | 1.000 | 0.900 | 1.000 |$' "$tmp/sizes/bench.md" ||
 	fail "scaling: embedfs_demo's unlink is not 0.900 by the median chunk and 1.000 by the whole phase"
 # Two boots, one per layout, read as one bench: the same figures.
 grep -v 'layout=spread' "$icount" >"$tmp/flat.raw"
 { grep '^IPAT-BENCH begin' "$icount"; grep 'layout=spread' "$icount"; grep '^IPAT-BENCH end' "$icount"; } >"$tmp/spread.raw"
-scripts/bench-report.sh "$tmp/two" "$tmp/flat.raw" "$tmp/spread.raw" >/dev/null 2>&1 ||
-	fail "bench-report.sh failed on two logs"
+bench/report.sh "$tmp/two" "$tmp/flat.raw" "$tmp/spread.raw" >/dev/null 2>&1 ||
+	fail "bench/report.sh failed on two logs"
 cmp -s "$tmp/ic/instructions.csv" "$tmp/two/instructions.csv" ||
 	fail "two logs, one per layout, do not give the figures of the one log"
-# bench-compare.sh: a report against itself is identical, a changed
+# bench/compare.sh: a report against itself is identical, a changed
 # figure is found.
-scripts/bench-compare.sh "$tmp/ic" "$tmp/ic" | tail -n 1 | grep -q 'largest difference is 0.00%' ||
+bench/compare.sh "$tmp/ic" "$tmp/ic" | tail -n 1 | grep -q 'largest difference is 0.00%' ||
 	fail "bench-compare: a report differs from itself"
 sed 's/refill_min_ns=\([0-9]*\)/refill_min_ns=2\1/' "$icount" >"$tmp/changed.raw"
-scripts/bench-report.sh "$tmp/changed" "$tmp/changed.raw" >/dev/null 2>&1
-scripts/bench-compare.sh "$tmp/ic" "$tmp/changed" | tail -n 1 | grep -q 'largest difference is 0.00%' &&
+bench/report.sh "$tmp/changed" "$tmp/changed.raw" >/dev/null 2>&1
+bench/compare.sh "$tmp/ic" "$tmp/changed" | tail -n 1 | grep -q 'largest difference is 0.00%' &&
 	fail "bench-compare: a changed figure was not found"
 
 # A traced chunk's profile (ipat.bench_trace): per operation at the
@@ -165,8 +165,8 @@ scripts/bench-compare.sh "$tmp/ic" "$tmp/changed" | tail -n 1 | grep -q 'largest
   echo "$t n=100000 ops=4 fn=iput calls=4 self=2000"
   echo "$t n=100000 ops=4 fn=kfree calls=8 self=4000"
   grep '^IPAT-BENCH end' "$icount"; } >"$tmp/traced.raw"
-scripts/bench-report.sh "$tmp/traced" "$tmp/traced.raw" >"$tmp/log" 2>&1 ||
-	{ cat "$tmp/log"; fail "bench-report.sh failed on a log with a profile"; }
+bench/report.sh "$tmp/traced" "$tmp/traced.raw" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench/report.sh failed on a log with a profile"; }
 profile=$(sed -n '/^## Where the traced chunk/,/^## /p' "$tmp/traced/bench.md")
 grep -qF '| (all) | | | | 600 | 1500 |' <<<"$profile" ||
 	fail "profile: the totals per operation are not 600 and 1500"
@@ -177,14 +177,14 @@ grep -qF '| `iput` | 1.000 | 1.000 | +0.000 | 500 | 500 |' <<<"$profile" ||
 grep -q '^## Where the traced chunk' "$tmp/ic/bench.md" &&
 	fail "profile: a section without ftrace records"
 
-# scripts/progress.sh: a guest's last step and how far through its
+# bench/progress.sh: a guest's last step and how far through its
 # instructions, in a log (not a terminal) as a plain line; --total reads
 # what a finished run counted.
 printf 'boot\nipat-progress t=1.000 warm-up, n=500\r\nipat-progress t=2.500 files n=1000 flat stat ramfs\n' >"$tmp/guest.log"
-timeout 3 scripts/progress.sh bench "flat:$tmp/guest.log:5" >"$tmp/progress.out" 2>&1 || true
+timeout 3 bench/progress.sh bench "flat:$tmp/guest.log:5" >"$tmp/progress.out" 2>&1 || true
 grep -q '^bench 0:0[0-9] | flat: files n=1000 flat stat ramfs, 50% of ~5e9 instructions | ~' "$tmp/progress.out" ||
 	fail "progress: not the guest's last step at 50% of its instructions: $(head -n 1 "$tmp/progress.out")"
-[ "$(scripts/progress.sh --total "$tmp/guest.log")" = 2.500 ] ||
+[ "$(bench/progress.sh --total "$tmp/guest.log")" = 2.500 ] ||
 	fail "progress --total: not the last progress line's t"
 
 [ "$bad" -eq 0 ] && echo "bench-report: the fixture, a log of nanoseconds refused, the chunk order, scaling, ops as means, a changed figure, two logs, a profile, a log without a bench and the progress line checked"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/lib/ftrace-profile.awk, the bench's per-function profile
+# bench/ftrace-profile.awk, the bench's per-function profile
 # (ipat.bench_trace), on a function_graph trace made to hold what a real
 # one does (fixtures/ftrace-graph.txt): frames cut off at the buffer's
 # start and open at its end, a module's function, an interrupt, a switch
@@ -37,7 +37,7 @@ fi
 for impl in "${awks[@]}"; do
 	# shellcheck disable=SC2086 # "busybox awk" is two words
 	out=$($impl -v tag="fs=test n=1" -v per=__x64_sys_unlinkat \
-		-f tests/lib/ftrace-profile.awk tests/host/fixtures/ftrace-graph.txt |
+		-f bench/ftrace-profile.awk tests/host/fixtures/ftrace-graph.txt |
 		LC_ALL=C sort)
 	got=$(awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		     print v["fn"], v["calls"], v["self"] }' <<<"$out" | LC_ALL=C sort)

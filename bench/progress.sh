@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# progress.sh [--until "PID..."] TITLE NAME:LOG:TOTAL...: where the
+# bench/progress.sh [--until "PID..."] TITLE NAME:LOG:TOTAL...: where the
 # guests of a bench or a demo are, until killed, or with --until until
 # none of the processes PID... (the caller's guests) is left. Each guest (NAME) writes its console to LOG, with
-# "ipat-progress t=SECONDS WHAT" lines (tests/bench.sh,
-# tests/prog/ipat-bench.c): t is its clock since boot, under icount its
+# "ipat-progress t=SECONDS WHAT" lines (bench/guest.sh,
+# bench/prog/common.c): t is its clock since boot, under icount its
 # instructions / 1e9, and TOTAL is what the whole run counts, in the same
-# seconds (scripts/bench.sh and scripts/demo.sh know it from an earlier
+# seconds (bench/run.sh and scripts/demo.sh know it from an earlier
 # run, or a default). Shown: each guest's last step (phase, filesystem,
 # N), how far through its instructions, the time so far, and what
 # remains, from the rate each guest has counted at until now.
@@ -15,8 +15,8 @@
 # On a terminal one line, rewritten in place every second; otherwise (a
 # log) a plain line whenever a guest moves on, at most one every 10 s.
 #
-#   progress.sh --total LOG    the t of LOG's last progress line: what a
-#                              finished run counted, for the next one
+#   bench/progress.sh --total LOG   the t of LOG's last progress line: what a
+#                                   finished run counted, for the next one
 set -u
 
 # The t and the text of LOG's last progress line, "T WHAT".

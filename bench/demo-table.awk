@@ -1,8 +1,8 @@
 #!/usr/bin/awk -f
 # SPDX-License-Identifier: GPL-2.0
 #
-# demo-table.awk -v dir=REPORT-DIR /dev/null: scripts/demo.sh's table, from
-# the CSV files of a bench report (scripts/bench-report.sh) of one demo
+# bench/demo-table.awk -v dir=REPORT-DIR /dev/null: scripts/demo.sh's table, from
+# the CSV files of a bench report (bench/report.sh) of one demo
 # guest: per filesystem, allocations and slab bytes per inode, and
 # instructions per create, stat, statx of the birth time, getxattr and
 # unlink, each also as a ratio to ramfs's.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# bench-report, part 2: read the records of tests/bench.sh and tests/prog/ipat-bench.c,
+# bench-report, part 2: read the records of bench/guest.sh and bench/prog/,
 # writing the CSV rows of every run as they come.
 
 # Several boots (one per layout): the first one's conditions, every
@@ -40,7 +40,7 @@ $2 == "files" {
 		# The median chunk; an older log without chunks: the whole phase.
 		total = F[ph[i] "_ns"]
 		perop = (ph[i] "_med_ns") in F ? F[ph[i] "_med_ns"] : total / F["n"]
-		# refill: the cheapest chunk (tests/prog/ipat-bench.c, enum phase).
+		# refill: the cheapest chunk (bench/prog/files.c, enum phase).
 		if (ph[i] == "refill" && "refill_min_ns" in F) perop = F["refill_min_ns"]
 		add(NSOP, key SUBSEP ph[i], perop)
 		# The whole phase per operation, every chunk in (the scaling table).

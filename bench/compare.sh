@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench-compare.sh [--title T] DIR1 DIR2: every figure of two bench reports
-# (scripts/bench.sh's OUTDIRs) side by side, as a markdown table with
+# bench/compare.sh [--title T] DIR1 DIR2: every figure of two bench reports
+# (bench/run.sh's OUTDIRs) side by side, as a markdown table with
 # their ratio, and a summary line: how many figures, the largest
 # difference, and how many are within 0.1% and 0.5%. For instruction mode
 # twice on one kernel it measures how well two boots repeat; for two
@@ -18,7 +18,7 @@ if [ "${1:-}" = --title ]; then
 	title=$2
 	shift 2
 fi
-[ $# -eq 2 ] || { echo "usage: bench-compare.sh [--title T] DIR1 DIR2" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: bench/compare.sh [--title T] DIR1 DIR2" >&2; exit 2; }
 
 # "KEY VALUE" lines of one report.
 figures() {

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench-report: where a traced chunk's instructions go (ipat.bench_trace,
-# tests/lib/ftrace-profile.awk), the smallest N against the largest: the
+# bench/ftrace-profile.awk), the smallest N against the largest: the
 # functions whose calls per operation moved most.
 
 $2 == "ftrace" {
@@ -22,7 +22,7 @@ function tr_calls(tk, n, fn) { return TROPS[tk SUBSEP n] ? TRCALLS[tk SUBSEP n S
 
 END {
 	if (ntraced)
-		print "\n## Where the traced chunk's instructions go\n\nThe middle chunk of one phase ran under ftrace's function_graph (`ipat.bench_trace`, tests/lib/ftrace-profile.awk); for each function, its calls and the instructions it ran itself, callees out, per operation, at the smallest and the largest N: all of them together, then the twelve functions whose calls per operation moved most. Calls are exact; *self* also counts the tracer's own instructions for each traced call (~1,400 on 6.12), which move from function to function by some hundreds, so a *self* that moves with its calls the same is noise. The chunk's figures in the tables above include the tracer's cost." > M
+		print "\n## Where the traced chunk's instructions go\n\nThe middle chunk of one phase ran under ftrace's function_graph (`ipat.bench_trace`, bench/ftrace-profile.awk); for each function, its calls and the instructions it ran itself, callees out, per operation, at the smallest and the largest N: all of them together, then the twelve functions whose calls per operation moved most. Calls are exact; *self* also counts the tracer's own instructions for each traced call (~1,400 on 6.12), which move from function to function by some hundreds, so a *self* that moves with its calls the same is noise. The chunk's figures in the tables above include the tracer's cost." > M
 	for (tr_t = 1; tr_t <= ntraced; tr_t++) {
 		tr_k = traced[tr_t]
 		split(tr_k, tr_part, SUBSEP)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# bench-report, part 1: helpers shared by the parts (scripts/bench-report.sh).
+# bench-report, part 1: helpers shared by the parts (bench/report.sh).
 
 function kv(   i, p) {		# key=value fields of this line into F[]
 	delete F

@@ -23,7 +23,7 @@ END {
 	if (B["big_fs"] != "unionfs_demo,embedfs_demo,voidfs_demo,ramfs,tmpfs") cut = cut ", filesystems " B["big_fs"] " only"
 	if (big_layouts != "flat,spread") cut = cut ", layout " big_layouts " only"
 	if (cut != "")
-		printf "**Reduced at N = %s**: %s (tests/bench.sh, ipat.bench_big_*).\n\n", nfmt(large), substr(cut, 3) > M
+		printf "**Reduced at N = %s**: %s (bench/guest.sh, ipat.bench_big_*).\n\n", nfmt(large), substr(cut, 3) > M
 	print "**What the figures are.** Instructions per operation, not time: QEMU's icount counts guest instructions and models no caches, TLB or memory latency, so an instruction is not a cycle, and what costs cycles without costing instructions (a cache miss, the void pointer's extra dereference) does not show. In return the counts repeat from boot to boot whatever the host does. One repetition: a second would count the same. Figures are the median chunk of each phase (twenty chunks of N/20 files; the report's CSV files have the quartiles). Memory figures do not depend on the clock." > M
 	if (failed != "" && failed != 0) printf "\n**%s run(s) failed** (see raw.txt):%s\n", failed, errors > M
 	if (ended < boots) print "\n**The bench did not finish**: the tables hold what it measured before it stopped." > M

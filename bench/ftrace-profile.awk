@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # A per-function profile of a function_graph trace (/sys/kernel/tracing/
-# trace, default options and funcgraph-proc), for tests/bench.sh's
+# trace, default options and funcgraph-proc), for bench/guest.sh's
 # ipat.bench_trace. Under QEMU's icount a duration of 1 ns is one guest
 # instruction, so "self" is the instructions a function ran itself, its
 # callees' taken out, plus the tracer's own cost for each traced call

@@ -2,7 +2,7 @@
 # bench-report: instructions per operation at every size and layout, how they scale with N, and the
 # other operations (ipat-bench ops).
 
-# How the chunks of a phase were ordered (tests/bench.sh, ipat.bench_order);
+# How the chunks of a phase were ordered (bench/guest.sh, ipat.bench_order);
 # logs from before order= was recorded ran in turns.
 function chunk_order() {
 	return B["order"] == "blocks" ? "in blocks: each filesystem runs all its chunks of a phase before the next, so that the RCU callbacks a chunk runs free its own filesystem's objects" : "in turns, chunk by chunk"
@@ -13,7 +13,7 @@ function cost_diff(a, b) { return (a != "" && b != "") ? sprintf("%+.0f", a - b)
 END {
 	{
 		print "\n## Instructions per operation\n" > M
-		print "Median chunk, in instructions. *× ramfs*: the filesystem's count over ramfs's, same size and layout (above 1: more work). *refill* creates again the odd-numbered half of the files after unlinking it, once their objects are back in the slabs: no create of that phase needs a new slab page, so it counts the filesystem's own path and SLUB's partial slabs, and nothing of the page allocator, whose cost per create depends on how the boot left its free lists (tests/prog/ipat-bench.c). Its figure is the cheapest chunk, not the median: on 6.1 a refill chunk also takes none, one or two of SLUB's slower refills of its per-CPU slab (~12,500 instructions each), as the boot happens to fall. *− embedfs* is the pattern's refill count minus embedfs's: what the pattern itself adds to a create. `flat`: all files in one directory; `spread`: " B["per_dir"] " files per directory. All five filesystems hold their N files at once; chunks ran " chunk_order() "." > M
+		print "Median chunk, in instructions. *× ramfs*: the filesystem's count over ramfs's, same size and layout (above 1: more work). *refill* creates again the odd-numbered half of the files after unlinking it, once their objects are back in the slabs: no create of that phase needs a new slab page, so it counts the filesystem's own path and SLUB's partial slabs, and nothing of the page allocator, whose cost per create depends on how the boot left its free lists (bench/prog/files.c). Its figure is the cheapest chunk, not the median: on 6.1 a refill chunk also takes none, one or two of SLUB's slower refills of its per-CPU slab (~12,500 instructions each), as the boot happens to fall. *− embedfs* is the pattern's refill count minus embedfs's: what the pattern itself adds to a create. `flat`: all files in one directory; `spread`: " B["per_dir"] " files per directory. All five filesystems hold their N files at once; chunks ran " chunk_order() "." > M
 		print "" > M
 		print "| filesystem | pattern | layout | N | create | × ramfs | stat | × ramfs | refill | − embedfs | unlink | × ramfs |" > M
 		print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" > M

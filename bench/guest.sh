@@ -2,18 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The benchmark, run in the guest by /init in bench mode (make bench,
-# scripts/bench.sh, which boots it under QEMU's icount: every time the
+# bench/run.sh, which boots it under QEMU's icount: every time the
 # guest measures is a count of instructions), or in quick mode by
 # tests/guest/90-bench-quick.sh. Every filesystem gets the same runs, in
 # chunks; in blocks (one filesystem's chunks of a phase after another's)
 # or in turns (chunk by chunk; below, order). Results are "IPAT-BENCH ..."
-# lines on stdout, read from the console log by scripts/bench-report.sh;
-# progress goes to stderr, as "ipat-progress" lines that scripts/bench.sh
-# and scripts/demo.sh show on the host (scripts/progress.sh).
+# lines on stdout, read from the console log by bench/report.sh;
+# progress goes to stderr, as "ipat-progress" lines that bench/run.sh
+# and scripts/demo.sh show on the host (bench/progress.sh).
 #
 # Kernel command line (all optional):
 #   ipat.bench=quick            N = 1,000, small loops, in turns (the
-#                               test suite's gate, tests/bench-gate.sh)
+#                               test suite's gate, bench/gate.sh)
 #   ipat.bench=demo             N = 10,000 in one directory, in blocks,
 #                               the private-data path on 2,000 files, no
 #                               other operations (scripts/demo.sh)
@@ -25,7 +25,7 @@
 #   ipat.bench_big_layouts=L[,L] layouts at the largest size: flat, spread
 #                               (default: as ipat.bench_layouts)
 #   ipat.bench_layouts=L[,L]    layouts at every size (default flat,spread;
-#                               scripts/bench.sh boots one guest per layout)
+#                               bench/run.sh boots one guest per layout)
 #   ipat.bench_extras=LIST      the runs besides "files": payload, ops,
 #                               xnames, comma-separated; 1: all of them
 #                               (default), 0: none
@@ -50,11 +50,11 @@
 #                               under ftrace's function_graph, and each
 #                               function's calls and own instructions
 #                               print as "IPAT-BENCH ftrace" records
-#                               (tests/lib/ftrace-profile.awk).
+#                               (bench/ftrace-profile.awk).
 #                               Those chunks' counts include the tracer's.
 #   ipat.bench_clock=icount     recorded in the begin record: the guest
 #                               clock counts instructions (QEMU_ICOUNT=1,
-#                               scripts/bench.sh). The report refuses a
+#                               bench/run.sh). The report refuses a
 #                               log without it: its figures would be
 #                               nanoseconds of an emulated CPU.
 # The environment variable IPAT_BENCH=quick does the same as ipat.bench=quick.
@@ -77,7 +77,7 @@ layouts=flat,spread extras=1 reps=1 big_reps=1 big_fs=$all_fs
 order=blocks
 case $mode in
 quick)
-	# The gate's bounds (tests/bench-bounds.txt) were measured in turns.
+	# The gate's bounds (bench/bounds.txt) were measured in turns.
 	sizes=1000 per_dir=100 warmup=500 order=turns
 	payload_files=200 payload_passes=2 payload_reps=3
 	ops_files=1000 ops_chunks=20
@@ -128,7 +128,7 @@ elapsed() {
 	echo $(($(cut -d. -f1 /proc/uptime) - start))
 }
 
-# progress WHAT...: a progress line for the host (scripts/progress.sh), t
+# progress WHAT...: a progress line for the host (bench/progress.sh), t
 # the guest's clock since boot, as ipat-bench prints them.
 progress() {
 	echo "ipat-progress t=$(cut -d' ' -f1 /proc/uptime) $*" >&2
@@ -281,12 +281,12 @@ fi
 profile() {
 	[ -n "$trace" ] || return 0
 	awk -v tag="$1 phase=$trace" -v per="$trace_per" \
-		-f /tests/lib/ftrace-profile.awk /tmp/ipat-bench.trace
+		-f /bench/ftrace-profile.awk /tmp/ipat-bench.trace
 	rm -f /tmp/ipat-bench.trace
 }
 
 # One run: all the filesystems at once, in blocks or in turns
-# (tests/prog/ipat-bench.c, chunk_order()). Twenty chunks a phase: enough for a median, few enough that reading
+# (bench/prog/common.c, chunk_order()). Twenty chunks a phase: enough for a median, few enough that reading
 # /proc/slabinfo after each create chunk costs little.
 i=0
 for n in $sizes; do

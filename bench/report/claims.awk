@@ -4,7 +4,7 @@
 # measurable here and why. Written to bench.md and, one line a claim, to
 # claims.txt (scripts/demo.sh prints those under its table). The test
 # suite's regression bounds are not claims: they stay in
-# tests/bench-bounds.txt (tests/bench-gate.sh).
+# bench/bounds.txt (bench/gate.sh).
 
 # claim(WHO, TEXT, MEASURED, ANSWER): one row, and one line of claims.txt.
 function claim(who, text, measured, answer) {

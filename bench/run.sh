@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: install what the bench needs, build, boot the guests in
-# bench mode (tests/bench.sh), and turn their console logs into tables,
-# CSV and plots (scripts/bench-report.sh).
+# bench mode (bench/guest.sh), and turn their console logs into tables,
+# CSV and plots (bench/report.sh).
 #
-#   scripts/bench.sh [--quick] [--out DIR] [PARAM=VALUE...]
+#   bench/run.sh [--quick] [--out DIR] [PARAM=VALUE...]
 #     Every figure the guest measures is a count of instructions: QEMU
 #     runs it with icount (QEMU_ICOUNT=1, see qemu/run.sh), one vCPU, and
 #     the counts are the same from boot to boot whatever the host does.
@@ -14,20 +14,20 @@
 #     results/bench/<kernel series>/.
 #     --quick    N = 1,000, one guest: a check that the bench works, into
 #                build/bench-quick/ (and the test suite's gate,
-#                tests/bench-gate.sh)
+#                bench/gate.sh)
 #     --out DIR  where the report goes
-#     ipat.bench_*=VALUE  passed to the guest; see tests/bench.sh; any
+#     ipat.bench_*=VALUE  passed to the guest; see bench/guest.sh; any
 #                other kernel parameter too (init_on_alloc=0, ...)
 #   QEMU_MEM      guest MiB (default 8192: at 1,000,000 files the five
 #                 filesystems hold ~0.95 GiB each, all at once)
 #   QEMU_TIMEOUT  seconds before a boot is killed (default 3600)
 #   QEMU_INITRD   boot this image as it is: no install, no build (the test
-#                 suite's bench gate, tests/bench-gate.sh)
+#                 suite's bench gate, bench/gate.sh)
 #   IPAT_LOG      the console log's name (default: bench); the two guests
 #                 of the full bench add -flat and -spread
 #
 # While the guests run, a progress line says where each is
-# (scripts/progress.sh). The guests' console logs stay in
+# (bench/progress.sh). The guests' console logs stay in
 # build/logs/$IPAT_LOG*.log.
 set -eu
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ while [ $# -gt 0 ]; do
 	--quick) params+=(ipat.bench=quick); quick=1; shift ;;
 	--out) out=$2; shift 2 ;;
 	*=*) params+=("$1"); shift ;;
-	*) echo "usage: scripts/bench.sh [--quick] [--out DIR] [PARAM=VALUE...]" >&2; exit 2 ;;
+	*) echo "usage: bench/run.sh [--quick] [--out DIR] [PARAM=VALUE...]" >&2; exit 2 ;;
 	esac
 done
 
@@ -85,9 +85,9 @@ mkdir -p build/logs
 # same log counted, else about what the full and the quick bench count.
 default_total=215
 [ "$quick" = 1 ] && default_total=7
-guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for scripts/progress.sh
+guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for bench/progress.sh
 	local log=build/logs/$2.log total
-	total=$(scripts/progress.sh --total "$log")
+	total=$(bench/progress.sh --total "$log")
 	echo "$1:$log:${total:-$default_total}"
 }
 pids=()
@@ -109,8 +109,8 @@ else
 	pids+=($!)
 	logs=("build/logs/$name.log")
 fi
-# Where the guests are, until they end (scripts/progress.sh).
-scripts/progress.sh --until "${pids[*]}" bench "${guests[@]}"
+# Where the guests are, until they end (bench/progress.sh).
+bench/progress.sh --until "${pids[*]}" bench "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
 rc=$(for log in "${logs[@]}"; do cat "${log%.log}.rc"; done | sort -n | tail -n 1)
 wall=$(($(date +%s) - start))
@@ -118,7 +118,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
 
 BENCH_WALL_S=$wall BENCH_LOAD_BEFORE=$load_before BENCH_LOAD_AFTER=$load_after \
-	BENCH_SOURCE="git $source" scripts/bench-report.sh "$out" "${logs[@]}"
+	BENCH_SOURCE="git $source" bench/report.sh "$out" "${logs[@]}"
 
 status=0
 for log in "${logs[@]}"; do

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# plots.sh OUTDIR: the bench report's PNG plots, from the .plot-*.dat
-# files the awk parts left in OUTDIR (scripts/bench-report.sh), in
+# bench/report/plots.sh OUTDIR: the bench report's PNG plots, from the .plot-*.dat
+# files the awk parts left in OUTDIR (bench/report.sh), in
 # instructions per operation (lower is better).
 set -eu
 out=$1

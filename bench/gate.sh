@@ -2,22 +2,22 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The bench's regression gate: boot the quick bench in instruction mode
-# (scripts/bench.sh --quick) on the image QEMU_INITRD names and
-# hold its instruction counts to the bounds in tests/bench-bounds.txt,
+# (bench/run.sh --quick) on the image QEMU_INITRD names and
+# hold its instruction counts to the bounds in bench/bounds.txt,
 # which also says why each bound is what it is. tests/run-qemu.sh runs it
 # on each Debian kernel's image, after that kernel's guest suite. Under
 # icount the figures are instructions, the same from boot to boot whatever
 # the host does: the gate cannot flake on a busy host.
 #
-#   QEMU_INITRD=build/<kver>/initramfs.cpio.gz tests/bench-gate.sh
+#   QEMU_INITRD=build/<kver>/initramfs.cpio.gz bench/gate.sh
 #                                   boot, then check (~1 min)
-#   tests/bench-gate.sh --log LOG   check a saved console log
+#   bench/gate.sh --log LOG   check a saved console log
 set -eu
 cd "$(dirname "$0")/.."
-bounds=tests/bench-bounds.txt
+bounds=bench/bounds.txt
 
 if [ "${1:-}" = --log ]; then
-	[ $# -eq 2 ] || { echo "usage: bench-gate.sh [--log LOG]" >&2; exit 2; }
+	[ $# -eq 2 ] || { echo "usage: bench/gate.sh [--log LOG]" >&2; exit 2; }
 	log=$2
 else
 	[ -n "${QEMU_INITRD:-}" ] || { echo "bench-gate: set QEMU_INITRD to the image to boot" >&2; exit 2; }
@@ -25,7 +25,7 @@ else
 	name=$(basename "$(dirname "$QEMU_INITRD")")-bench-gate
 	log=build/logs/$name.log out=build/$name
 	rm -f "$log"
-	if ! IPAT_LOG=$name scripts/bench.sh --quick --out "$out" \
+	if ! IPAT_LOG=$name bench/run.sh --quick --out "$out" \
 		>"$out.out" 2>&1; then
 		tail -n 30 "$out.out"
 		echo "FAIL: the quick bench in instruction mode failed ($out.out, $log)"
@@ -33,7 +33,7 @@ else
 	fi
 fi
 
-values=$(scripts/bench-icount.sh --values "$log") ||
+values=$(bench/icount.sh --values "$log") ||
 	{ echo "FAIL: no instruction counts in $log"; exit 1; }
 kver=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH begin .*' | head -n 1 |
 	tr ' ' '\n' | sed -n 's/^kernel=//p')
@@ -73,7 +73,7 @@ if [ "$checked" -eq 0 ]; then
 	exit 1
 fi
 if [ "$bad" -ne 0 ]; then
-	echo "bench-gate: FAILED: a pattern's instruction count left its bound (above; figures: scripts/bench-icount.sh $log)"
+	echo "bench-gate: FAILED: a pattern's instruction count left its bound (above; figures: bench/icount.sh $log)"
 	exit 1
 fi
 echo "bench-gate: $checked bounds hold"

@@ -1,16 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench-icount.sh [--values] LOG: the instructions each operation took, from
+# bench/icount.sh [--values] LOG: the instructions each operation took, from
 # the "IPAT-BENCH" lines of a bench boot in instruction mode
-# (scripts/bench.sh, its default mode: QEMU's -icount shift=0 advances the guest
+# (bench/run.sh, its default mode: QEMU's -icount shift=0 advances the guest
 # clock 1 ns per instruction, so ns per operation = instructions).
 #
-#   bench-icount.sh LOG            a table: operations x filesystems, and
+#   bench/icount.sh LOG            a table: operations x filesystems, and
 #                                  each figure as a ratio to ramfs
-#   bench-icount.sh --values LOG   "OP FS INSTRUCTIONS", one a line, for
-#                                  tests/bench-gate.sh
-#   bench-icount.sh --compare LOG1 LOG2   every figure of two boots side
+#   bench/icount.sh --values LOG   "OP FS INSTRUCTIONS", one a line, for
+#                                  bench/gate.sh
+#   bench/icount.sh --compare LOG1 LOG2   every figure of two boots side
 #                                  by side, with their ratio: determinism
 #
 # Figures: the median chunk (ipat-bench files, ops) or the median pass
@@ -39,7 +39,7 @@ if [ "${1:-}" = --compare ] && [ $# -eq 3 ]; then
 		END { printf "largest difference: %.2f%% (%s) over %d figures\n", 100 * worst, w, NR }'
 	exit 0
 fi
-[ $# -eq 1 ] || { echo "usage: bench-icount.sh [--values] LOG | --compare LOG1 LOG2" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: bench/icount.sh [--values] LOG | --compare LOG1 LOG2" >&2; exit 2; }
 log=$1
 [ -r "$log" ] || { echo "bench-icount: cannot read $log" >&2; exit 1; }
 
@@ -70,7 +70,7 @@ extract() {
 		if (F["n"] != small) next
 		sfx = F["layout"] == "flat" ? "" : "." F["layout"]
 		split("create stat refill unlink", ph, " ")
-		# refill: the cheapest chunk (tests/prog/ipat-bench.c, enum phase).
+		# refill: the cheapest chunk (bench/prog/files.c, enum phase).
 		for (i = 1; i <= 4; i++) {
 			k = ph[i] == "refill" ? "refill_min_ns" : ph[i] "_med_ns"
 			if (k in F) put(ph[i] sfx, F["fs"], F[k])

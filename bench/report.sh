@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench-report.sh OUTDIR CONSOLE-LOG...: turn the "IPAT-BENCH" lines of one
-# or more bench boots' console logs (tests/bench.sh, tests/prog/ipat-bench.c;
-# scripts/bench.sh boots one guest per layout) into OUTDIR/bench.md (the
+# bench/report.sh OUTDIR CONSOLE-LOG...: turn the "IPAT-BENCH" lines of one
+# or more bench boots' console logs (bench/guest.sh, bench/prog/;
+# bench/run.sh boots one guest per layout) into OUTDIR/bench.md (the
 # tables), CSV files, and PNG plots when gnuplot is installed. It can be
 # rerun on saved logs, including OUTDIR/raw.txt of an earlier report.
 #
 # The work is in parts, read in this order (one awk program; each part's
-# END block runs in turn), under scripts/bench-report/:
+# END block runs in turn), under bench/report/:
 #   lib.awk           helpers: key=value fields, medians, formats
 #   records.awk       the records, into arrays and the CSV rows of every run
 #   summary.awk       what the sections share; instructions.csv
@@ -26,10 +26,10 @@
 # BENCH_SOURCE (which source was measured, e.g. git describe).
 set -eu
 
-[ $# -ge 2 ] || { echo "usage: bench-report.sh OUTDIR CONSOLE-LOG..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: bench/report.sh OUTDIR CONSOLE-LOG..." >&2; exit 2; }
 out=$1
 shift
-parts=$(dirname "$0")/bench-report
+parts=$(dirname "$0")/report
 mkdir -p "$out"
 
 # The kernel may print in the middle of a line: keep from the tag on. The
@@ -43,7 +43,7 @@ for log in "$@"; do
 	# A guest whose clock was not icount's measured nanoseconds of an
 	# emulated CPU, which say nothing of the code: not a bench.
 	grep -q '^IPAT-BENCH begin .* clock=icount' <<<"$one" ||
-		{ echo "bench-report: $log is not from an instruction-counting guest (no clock=icount; scripts/bench.sh boots one)" >&2; exit 1; }
+		{ echo "bench-report: $log is not from an instruction-counting guest (no clock=icount; bench/run.sh boots one)" >&2; exit 1; }
 	grep -q '^IPAT-BENCH end ' <<<"$one" ||
 		echo "bench-report: warning: no 'IPAT-BENCH end' in $log: the bench did not finish" >&2
 	echo "$one" >>"$raw"
