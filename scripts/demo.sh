@@ -40,14 +40,17 @@ for kver in $kernels; do
 		[ $? -eq 3 ]) &
 	pids+=($!)
 done
+# Of the test programs the guest needs only ipat-bench, and seed-crng,
+# which qemu/init runs first.
+progs="ipat-bench seed-crng"
+# shellcheck disable=SC2086 # $progs is a list
+scripts/build-progs.sh $progs >/dev/null
 status=0 booted=() guests=() i=0
 for kver in $kernels; do
 	dir=build/demo-$kver
 	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
 	i=$((i + 1))
-	# Of the test programs the guest needs only ipat-bench, and seed-crng,
-	# which qemu/init runs first.
-	IPAT_PROGS="ipat-bench seed-crng" IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
+	IPAT_PROGS=$progs IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
 		qemu/mkinitramfs.sh >/dev/null
 	log=build/logs/demo-$kver.log
 	total=$(scripts/progress.sh --total "$log")
