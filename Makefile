@@ -16,6 +16,8 @@
 #   make test            the full test run, tests/run-qemu.sh
 #                        (SEED=<n>, TESTS=<glob> and KERNELS=<ver or
 #                        series,...> pass -s, -t and -k)
+#   make progs           the guest test programs, build/prog/
+#                        (scripts/build-progs.sh)
 #   make initramfs       build/initramfs.cpio.gz with the module and tests
 #   make shell           boot the guest to an interactive shell
 #   make demo            scripts/demo.sh: every installed kernel, the three
@@ -42,7 +44,7 @@ KDIR ?= /usr/src/linux-headers-$(KVER)
 # Recipes that run make again (bench/run.sh) build for the same kernel.
 export KVER
 
-.PHONY: all modules kernels clean test initramfs shell demo gdb gdb-tour bench lint survey
+.PHONY: all modules kernels clean test progs initramfs shell demo gdb gdb-tour bench lint survey
 
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
@@ -59,7 +61,10 @@ test:
 	tests/run-qemu.sh $(if $(SEED),-s '$(SEED)') $(if $(TESTS),-t '$(TESTS)') \
 		$(if $(KERNELS),-k '$(KERNELS)')
 
-initramfs: all
+progs:
+	scripts/build-progs.sh
+
+initramfs: all progs
 	qemu/mkinitramfs.sh
 
 shell: initramfs
@@ -97,8 +102,8 @@ layout:
 
 # SC3043: "local" is fine, busybox sh and dash have it.
 lint:
-	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh \
-		tests/guest/*.sh tests/host/*.sh tests/selftest/*.sh tests/lib/*.sh \
+	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh tests/harness/*.sh \
+		tests/guest/*.sh tests/host/*.sh tests/harness/selftest/*/*.sh tests/lib/*.sh \
 		bench/report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
 
 clean:

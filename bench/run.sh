@@ -46,6 +46,7 @@ if [ -z "${QEMU_INITRD:-}" ]; then
 	# gnuplot draws the plots: bench only.
 	scripts/install-deps.sh gnuplot-nox
 	make
+	scripts/build-progs.sh
 	qemu/mkinitramfs.sh
 fi
 initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}

@@ -7,10 +7,11 @@
 # programs, and qemu/init as /init. The module's vermagic decides the
 # kernel version; it is saved in build/initramfs.kver for qemu/run.sh.
 #
-# The image is rebuilt from scratch every time (about a second); the
-# test programs are built apart, by tests/prog/Makefile into build/prog/
-# (only what changed), and copied in; so is the bench's guest side
-# (bench/prog/Makefile's ipat-bench, bench/guest.sh and its awk), always.
+# The image is rebuilt from scratch every time (about a second). The test
+# programs are built before, into build/prog/ (and the bench's ipat-bench
+# into build/bench-prog/), by scripts/build-progs.sh: this script only
+# packs them, with the bench's guest driver, and stops if one is missing
+# or older than its sources.
 #
 # For a kernel that is built here, not installed (the debug kernel,
 # tests/run-qemu.sh --debug-only):
@@ -19,9 +20,9 @@
 #   IPAT_KDIR        the kernel's tree, for its modules.builtin files
 #   IPAT_INITRAMFS   the image (default build/initramfs.cpio.gz); its kernel
 #                    version goes beside it in <image minus .cpio.gz>.kver
-#   IPAT_PROGS       only these programs of tests/prog/ (names without .c;
+#   IPAT_PROGS       only these programs of build/prog/ (names without .c;
 #                    scripts/demo.sh: seed-crng, which qemu/init runs);
-#                    default: all of them
+#                    default: all of them; ipat-bench always goes in
 # And for any kernel:
 #   IPAT_GUEST_MODULES  the kernel's own modules the guest tests load, with
 #                    what they depend on (default: overlay, for
@@ -39,6 +40,12 @@ kdir=${IPAT_KDIR:-}
 kver=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
 [ -n "$kdir" ] || [ -d "/lib/modules/$kver" ] ||
 	{ echo "mkinitramfs: $ko is for $kver, which is not installed" >&2; exit 1; }
+# The test programs, built (make -q: nothing to remake).
+if ! MAKEFLAGS='' make -q -C tests/prog PROGS="${IPAT_PROGS:-}" >/dev/null 2>&1 ||
+	! MAKEFLAGS='' make -q -C bench/prog >/dev/null 2>&1; then
+	echo "mkinitramfs: the test programs${IPAT_PROGS:+ $IPAT_PROGS} in build/prog/, or ipat-bench in build/bench-prog/, are missing or older than their sources; run scripts/build-progs.sh${IPAT_PROGS:+ $IPAT_PROGS} (make progs)" >&2
+	exit 1
+fi
 if ldd /bin/busybox >/dev/null 2>&1; then
 	echo "mkinitramfs: /bin/busybox is not static; install busybox-static" >&2
 	exit 1
@@ -48,7 +55,7 @@ out=${IPAT_INITRAMFS:-build/initramfs.cpio.gz}
 root=${out%.cpio.gz}
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,mnt,root}
-mkdir -p "$root"/tests/{bin,guest,selftest,lib} "$root/bench"
+mkdir -p "$root"/tests/{bin,guest,selftest,lib}
 
 # busybox and its applets, as symlinks.
 cp /bin/busybox "$root/bin/busybox"
@@ -131,19 +138,18 @@ done
 (cd "$moddir" && find . -name '*.ko' | sed 's,^\./,,') >"$moddir/modules.order"
 depmod -b "$root" "$kver"
 
-# Guest test programs, static (tests/prog/Makefile). MAKEFLAGS is
-# emptied: the options of a make that runs this script are not its own.
-MAKEFLAGS='' make -s -C tests/prog -j "$(nproc)" install \
-	DEST="$(realpath "$root/tests/bin")" PROGS="${IPAT_PROGS:-}"
-MAKEFLAGS='' make -s -C bench/prog -j "$(nproc)" install DEST="$(realpath "$root/tests/bin")"
-for dir in guest selftest lib; do
-	for file in tests/"$dir"/*.sh; do cp "$file" "$root/tests/$dir/"; done
-done
-# Their time limits, read by qemu/init.
-cp tests/guest/settings "$root/tests/guest/"
-cp tests/selftest/settings "$root/tests/selftest/"
-cp tests/lib/*.awk "$root/tests/lib/"
+# The test programs (make install copies them; nothing is left to build)
+# and the guest tests: the harness's self-tests go to /tests/selftest/,
+# which qemu/init runs for ipat.selftest=1. Their settings files are the
+# time limits qemu/init reads.
+MAKEFLAGS='' make -s -C tests/prog install \
+	DEST="$(realpath "$root/tests/bin")" PROGS="${IPAT_PROGS:-}" >/dev/null
+cp tests/guest/*.sh tests/guest/settings "$root/tests/guest/"
+cp tests/harness/selftest/guest/*.sh tests/harness/selftest/guest/settings "$root/tests/selftest/"
+cp tests/lib/*.sh "$root/tests/lib/"
+MAKEFLAGS='' make -s -C bench/prog install DEST="$(realpath "$root/tests/bin")" >/dev/null
 # The bench's guest driver, and its awk for ipat.bench_trace.
+mkdir -p "$root/bench"
 cp bench/guest.sh bench/ftrace-profile.awk "$root/bench/"
 install -m 755 qemu/init "$root/init"
 

@@ -40,14 +40,17 @@ for kver in $kernels; do
 		[ $? -eq 3 ]) &
 	pids+=($!)
 done
+# Of the test programs the guest needs only seed-crng, which qemu/init
+# runs first; the bench's own (ipat-bench) is always built and packed.
+progs=seed-crng
+# shellcheck disable=SC2086 # $progs is a list
+scripts/build-progs.sh $progs >/dev/null
 status=0 booted=() guests=() i=0
 for kver in $kernels; do
 	dir=build/demo-$kver
 	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
 	i=$((i + 1))
-	# Of the test programs the guest needs only seed-crng, which
-	# qemu/init runs first; the bench's own (ipat-bench) always goes in.
-	IPAT_PROGS=seed-crng IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
+	IPAT_PROGS=$progs IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
 		qemu/mkinitramfs.sh >/dev/null
 	log=build/logs/demo-$kver.log
 	total=$(bench/progress.sh --total "$log")

@@ -50,8 +50,8 @@ if [ "$demo" = 0 ]; then
 	# and openssl for its throw-away signing key.
 	base="$base flex bison bc libelf-dev dkms openssl"
 	# python3: the kernel's kunit.py reads our KTAP in
-	# tests/host/60-ktap.sh; coccinelle: the survey's semantic patches
-	# (make survey, tests/host/70-survey.sh).
+	# tests/harness/selftest/host/60-ktap.sh; coccinelle: the survey's
+	# semantic patches (make survey, tests/host/70-survey.sh).
 	base="$base python3 coccinelle"
 	# qemu-user runs the cache model on known programs
 	# (tests/host/85-cache-model.sh); dwarves' pahole prints the layouts

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The tests are named and timed as their runner expects: in tests/guest/,
-# tests/selftest/ and tests/host/, every test is NN-what-it-checks.sh
-# with a number no other test there has; a guest directory's settings file
-# (format: tests/guest/settings) has one "timeout=N" and only
-# "timeout.TEST=N" lines besides, each TEST an existing test named once;
-# and every "tests/{guest,selftest,host}/NN-*.sh" the tree mentions
+# tests/host/ and the harness's self-tests (tests/harness/selftest/guest/
+# and host/), every test is NN-what-it-checks.sh with a number no other
+# test of its kind has (the host tests of both directories are one list);
+# a guest directory's settings file (format: tests/guest/settings) has one
+# "timeout=N" and only "timeout.TEST=N" lines besides, each TEST an
+# existing test named once; and every path to a test the tree mentions
 # exists. Runs on the host, without a guest.
 #   tests/host/15-test-names.sh [ROOT]   check ROOT instead (default: here)
 set -eu
@@ -18,9 +19,12 @@ fail() {
 	bad=1
 }
 
-for dir in tests/guest tests/selftest tests/host; do
+# Each kind of test: its directories, their settings file if they are
+# guest tests.
+for dirs in tests/guest tests/harness/selftest/guest "tests/host tests/harness/selftest/host"; do
 	declare -A number=() named=()
-	for file in "$dir"/*.sh; do
+	dir=${dirs%% *}
+	for file in $(for d in $dirs; do echo "$d"/*.sh; done); do
 		test=$(basename "$file" .sh)
 		if [[ ! $test =~ ^([0-9][0-9])-[a-z0-9]+(-[a-z0-9]+)*$ ]]; then
 			fail "$file: not named NN-what-it-checks.sh"
@@ -64,7 +68,8 @@ done
 while IFS=: read -r file path; do
 	[ -f "$path" ] || fail "$file names $path, which does not exist"
 done < <(grep -rEo --exclude-dir=.git --exclude-dir=build --exclude-dir=results \
-	'tests/(guest|selftest|host)/[0-9][0-9]-[a-z0-9-]*[a-z0-9]\.sh' . | sed 's,^\./,,' | sort -u)
+	'tests/(harness/selftest/)?(guest|host)/[0-9][0-9]-[a-z0-9-]*[a-z0-9]\.sh' . |
+	sed 's,^\./,,' | sort -u)
 
 [ "$bad" -ne 0 ] || echo "test-names: every test numbered once, timed by its settings file, and named where it exists"
 exit "$bad"

@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/run-qemu.sh's KTAP (tests/lib/ktap.awk) is KTAP to the kernel's own
+# tests/run-qemu.sh's KTAP (tests/harness/ktap.awk) is KTAP to the kernel's own
 # reader: a fixture of results, nested kernel / tier / group, with a pass,
 # a failure, a skip and notes, goes through ktap.awk and then through
 # kunit.py parse (tools/testing/kunit of the newest Debian linux-source
 # installed, extracted into the cache), which must count what went in; and
-# the named checks of guest tests (tests/lib/cases.awk), nested likewise.
+# the named checks of guest tests (tests/harness/cases.awk), nested likewise.
 set -eu
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../../.."
 
 pkg=linux-source-6.12
 [ -r "/usr/src/$pkg.tar.xz" ] || pkg=linux-source-6.1
@@ -26,7 +26,7 @@ if [ ! -f "$dir/extracted" ]; then
 fi
 
 tab=$'\t'
-ktap=$(awk -f tests/lib/ktap.awk <<EOT
+ktap=$(awk -f tests/harness/ktap.awk <<EOT
 PASS${tab}static/checkpatch${tab}
 PASS${tab}6.1.0-1-amd64/build${tab}clean
 PASS${tab}6.1.0-1-amd64/stock/guest/00-module-load${tab}
@@ -52,10 +52,10 @@ for line in "not ok 3 40-differential" "    not ok 1 guest" "not ok 2 6.1.0-1-am
 	grep -qF -- "$line" <<<"$ktap" || { echo "ktap: no line '$line'"; echo "$ktap"; exit 1; }
 done
 
-# The named checks of a guest test (tests/lib/cases.awk): numbered or not,
+# The named checks of a guest test (tests/harness/cases.awk): numbered or not,
 # KUnit's cases under their suite, a skip, a repeated name, a "/" in one;
 # nothing outside a test's START/RESULT lines.
-cases=$(awk -f tests/lib/cases.awk <<'EOT'
+cases=$(awk -f tests/harness/cases.awk <<'EOT'
 ok 0 outside any test
 IPAT-START 45-interop
 ok 1 tmpfs: statfs: f_fsid is not 0
@@ -82,14 +82,14 @@ want_cases="45-interop${tab}PASS${tab}tmpfs: statfs: f_fsid is not 0${tab}
 85-kunit${tab}PASS${tab}inode_patterns_xattr: xt_set_get${tab}
 85-kunit${tab}PASS${tab}inode_patterns_xattr: xt_missing${tab}"
 if [ "$cases" != "$want_cases" ]; then
-	echo "ktap: tests/lib/cases.awk read the checks wrong; got, then wanted:"
+	echo "ktap: tests/harness/cases.awk read the checks wrong; got, then wanted:"
 	echo "$cases"
 	echo "$want_cases"
 	exit 1
 fi
 # Checks nested under their test, counted by kunit.py as tests.
 ktap=$(awk -F"$tab" -v OFS="$tab" '{ print $2, "k/guest/" $1 "/" $3, $4, "case" }' <<<"$cases" |
-	awk -f tests/lib/ktap.awk)
+	awk -f tests/harness/ktap.awk)
 out=$(cd "$dir/tools/testing/kunit" && python3 kunit.py parse <<<"$ktap" 2>&1) || true
 want2="Ran 7 tests: passed: 5, failed: 1, skipped: 1"
 if ! grep -qF "$want2" <<<"$out"; then

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2154 # run-qemu.sh uses and sets the globals
 #
-# The debug-kernel tier of tests/run-qemu.sh, which sources this file: the
+# Stage of tests/run-qemu.sh, which sources it: the debug-kernel tier, the
 # guest suite once more, on a debug kernel of each tested series
 # (scripts/debug-kernel.sh SERIES: KASAN, KFENCE, kmemleak, lockdep, fault
 # injection, KUnit), with the module built against it.
@@ -64,22 +64,17 @@ debug_tier_prebuild() {
 # and their image; sets suite_kernel, suite_initrd and
 # suite_timeout. A failure is a result of its own, under $1/debug.
 debug_tier_build() {
-	local series tree out rc=0
+	local series tree out
 	series=$(scripts/find-kernel.sh --series "$1")
 	out=build/debug-$series
 	if ! tree=$(scripts/debug-kernel.sh "$series"); then
 		result FAIL "$1/debug/build" "the $series debug kernel did not build (above; build/logs/debug-kernel.log)"
 		return 1
 	fi
-	scripts/build-module.sh "debug-$series" "$tree" || rc=$?
-	case $rc in
-	0) result PASS "$1/debug/build" "W=1, sparse C=2: clean against $(cat "$tree/include/config/kernel.release")" ;;
-	3) result FAIL "$1/debug/build" "warnings from gcc W=1, sparse or modpost (above)" ;;
-	*) result FAIL "$1/debug/build" "the module did not build against $tree (above)"; return 1 ;;
-	esac
-	IPAT_KO=$out/inode_patterns.ko IPAT_KO_EXTRA=$out/inode_patterns_kunit.ko \
-	IPAT_KDIR=$tree IPAT_INITRAMFS=$out/initramfs.cpio.gz qemu/mkinitramfs.sh ||
-		{ result FAIL "$1/debug/build" "the guest image did not build (above)"; return 1; }
+	module_build "$1/debug/build" "debug-$series" "$tree" \
+		"$(cat "$tree/include/config/kernel.release")" || return 1
+	image_build "$1/debug/build" "$out/inode_patterns.ko" "$out/initramfs.cpio.gz" \
+		"$tree" "$out/inode_patterns_kunit.ko" || return 1
 	suite_kernel=$tree/arch/x86/boot/bzImage
 	suite_initrd=$out/initramfs.cpio.gz
 	# Only a guard against a hung guest: each test has its own limit.
@@ -117,4 +112,33 @@ debug_tier_checks() {
 		line=$(grep '^FAILNTH-TABLE total ' <<<"$console" | tail -n 1)
 		result NOTE "$prefix" "fail-nth: fault points (slab/page) per fs: ${line#FAILNTH-TABLE total }"
 	fi
+}
+
+# The debug tier of every kernel: each guest boots as soon as its build is
+# done, in the background, so that the guests of the two series run side
+# by side (their tests are mostly one thread each, and a debug guest takes
+# ~8 min under TCG); each one's output is shown, and its results recorded
+# (collect.sh), in the kernels' order once it has ended.
+debug_tier_run() {
+	local kver name
+	local -A pid=() list=()
+	mkdir -p build/logs
+	for kver in "${kernels[@]}"; do
+		echo
+		echo "== $kver/debug: build =="
+		suite_prepare "$kver" debug || continue
+		name=$(suite_name "$kver" debug)
+		echo "== $kver/debug: booting in the background; its output follows when it ends =="
+		boot_suite "$name" >"build/logs/$name.out" 2>&1 &
+		pid[$kver]=$! list[$kver]=$suite_list
+	done
+	for kver in "${kernels[@]}"; do
+		[ -n "${pid[$kver]:-}" ] || continue
+		wait "${pid[$kver]}" || true
+		name=$(suite_name "$kver" debug)
+		echo
+		echo "== $kver/debug =="
+		cat "build/logs/$name.out"
+		suite_results "$kver" debug "${list[$kver]}"
+	done
 }

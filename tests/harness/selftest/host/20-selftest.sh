@@ -1,16 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The harness reports failures: one guest boot of tests/selftest/ on the
-# newest kernel (a test that passes, one that skips, one that fails, one
-# that prints a failed check yet exits 0, one that hangs, one that leaves
-# the module loaded, one that panics the kernel) must give exactly these
-# results, in the progress lines and in KTAP (the checks nested under their
-# test in build/logs/results.ktap), a non-zero exit, and "2 passed, 7
-# failed, 1 skipped" (the build is the second pass) as the last line. The panic must end qemu at once,
-# not at QEMU_TIMEOUT.
+# The harness reports failures: one guest boot of the self-tests,
+# tests/harness/selftest/guest/, on the newest kernel (a test that passes,
+# one that skips, one that fails, one that prints a failed check yet exits
+# 0, one that hangs, one that leaves the module loaded, one that panics the
+# kernel) must give exactly these results, in the progress lines and in
+# KTAP (the checks nested under their test in build/logs/results.ktap), a
+# non-zero exit, and "2 passed, 7 failed, 1 skipped" (the build is the
+# second pass) as the last line. The panic must end qemu at once, not at
+# QEMU_TIMEOUT.
 set -eu
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../../.."
 out=build/logs/selftest-run.txt
 mkdir -p build/logs
 

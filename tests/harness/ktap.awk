@@ -7,7 +7,7 @@
 # Input, one line per result, in the order they were found, tab-separated:
 #   PASS|FAIL|SKIP <TAB> path/of/the/test <TAB> detail [<TAB> case]
 #   NOTE <TAB> path/of/a/group <TAB> text
-# ("case" marks a named check inside a guest test: tests/lib/cases.awk.)
+# ("case" marks a named check inside a guest test: tests/harness/cases.awk.)
 # A path's components are the nesting: "6.12.118+deb12-amd64/debug/guest/
 # 20-fs-basic" is test 20-fs-basic of group guest of the debug tier of that
 # kernel. A group is "not ok" when a test under it failed. A FAIL's detail

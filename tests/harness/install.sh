@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# shellcheck disable=SC2154 # run-qemu.sh sets $only
+#
+# Stage of tests/run-qemu.sh, which sources it: install what is missing
+# (scripts/install-deps.sh), for the kernel series -k names only, so that
+# a machine with one series tests it.
+
+# install_deps: a FAIL result and status 1 if the install failed.
+install_deps() {
+	local k
+	if [ -n "$only" ]; then
+		IPAT_SERIES=$(for k in ${only//,/ }; do
+				scripts/find-kernel.sh --series "$k" || true
+				echo "$k"
+			done | grep -xE '6\.(1|12)' | sort -u | tr '\n' ' ')
+		export IPAT_SERIES
+	fi
+	scripts/install-deps.sh && return 0
+	result FAIL install "scripts/install-deps.sh failed (see above)"
+	return 1
+}
