@@ -29,7 +29,9 @@
 #                        three patterns' objects
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
-#                        (BENCH=quick: N = 1,000, into build/bench-quick/)
+#                        (BENCH=quick: N = 1,000, into build/bench-quick/;
+#                        CACHE=1: loads and cache misses per operation,
+#                        the cache model, bench/cache.sh)
 #   make lint            shellcheck the harness scripts
 #   make survey          how the kernel sources extend struct inode (spatch),
 #                        results/survey/ (scripts/survey.sh)
@@ -83,8 +85,11 @@ demo:
 # The benchmark (bench/run.sh): instructions per operation, into
 # results/bench/<series>/; BENCH=quick does N = 1,000 only, into
 # build/bench-quick/.
+# CACHE=1: the cache mode (bench/cache.sh), every installed kernel, into
+# results/bench/<series>/cache.md (BENCH=quick: build/bench-cache-quick/).
 bench:
-	bench/run.sh $(if $(filter quick,$(BENCH)),--quick)
+	$(if $(CACHE),$(if $(filter file,$(origin KVER)),env -u KVER) bench/cache.sh,bench/run.sh) \
+		$(if $(filter quick,$(BENCH)),--quick)
 
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:

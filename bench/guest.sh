@@ -17,6 +17,12 @@
 #   ipat.bench=demo             N = 10,000 in one directory, in blocks,
 #                               the private-data path on 2,000 files, no
 #                               other operations (scripts/demo.sh)
+#   ipat.bench=cache            only the cache model's runs (ipat-bench
+#                               cache, bench/cache.sh boots it with the
+#                               plugin): 100,000 files cold, 16 hot
+#   ipat.bench=cache-quick      the same with 10,000 files cold
+#   ipat.bench_cache_files=N    the cold set (default: as the mode says)
+#   ipat.bench_cache_passes=P   passes over the hot set (default 32)
 #   ipat.bench_sizes=N[,N...]   file counts (default 10000,100000,1000000)
 #   ipat.bench_reps=R           repetitions (default 1: the counts repeat)
 #   ipat.bench_big_reps=R       repetitions at the largest size (default 1)
@@ -81,6 +87,13 @@ quick)
 	sizes=1000 per_dir=100 warmup=500 order=turns
 	payload_files=200 payload_passes=2 payload_reps=3
 	ops_files=1000 ops_chunks=20
+	;;
+cache|cache-quick)
+	# Nothing but the cache model's runs (below), after a warm-up.
+	sizes= per_dir=0 warmup=2000 layouts=flat extras=0 ops_files=0
+	payload_files=0 payload_passes=0 payload_reps=0 ops_chunks=1
+	cache_files=100000
+	[ "$mode" = cache-quick ] && cache_files=10000
 	;;
 demo)
 	sizes=10000 per_dir=1000 warmup=2000 layouts=flat extras=payload
@@ -326,6 +339,17 @@ while [ "$rep" -le "$payload_reps" ]; do
 		-r "$rep" $(targets_of "$fslist")
 	rep=$((rep + 1))
 done
+
+# The cache model's runs (ipat-bench cache; bench/cache.sh): per operation,
+# the loads, stores and misses of a small hot set and of a cold one.
+if [ -n "${cache_files:-}" ]; then
+	v=$(param bench_cache_files); cache_files=${v:-$cache_files}
+	v=$(param bench_cache_passes); cache_passes=${v:-32}
+	progress "cache model, $cache_files files cold"
+	# shellcheck disable=SC2046 # one word per filesystem
+	run "$fslist" ipat-bench cache -n "$cache_files" -H 16 -p "$cache_passes" \
+		$(targets_of "$fslist")
+fi
 
 # The other operations, all filesystems at once, chunk by chunk.
 if extra ops && [ "$ops_files" -gt 0 ]; then

@@ -148,3 +148,30 @@ double median(double *v, long n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+
+/* splitmix64, for shuffles that are the same on every filesystem and boot. */
+static uint64_t next_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* [0, n) in the order a Fisher-Yates shuffle from @seed gives. */
+long *shuffled(long n, uint64_t seed)
+{
+	long *order = xcalloc(n, sizeof(*order));
+	long i, r, tmp;
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	for (i = n - 1; i > 0; i--) {
+		r = next_rand(&seed) % (i + 1);
+		tmp = order[i];
+		order[i] = order[r];
+		order[r] = tmp;
+	}
+	return order;
+}

@@ -37,6 +37,7 @@ struct bench_args {
 	long per_dir;		/* -D, 0: flat */
 	long chunk;		/* -c, 0: the subcommand's default */
 	long passes;		/* -p */
+	long hot;		/* -H: cache's hot set, 0: its default */
 	int rep;		/* -r */
 	bool in_blocks;		/* -B: see chunk_order() */
 	const char *trace;	/* -t PHASE, or NULL */
@@ -61,6 +62,7 @@ void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *spec_dir(char *spec);
 char (*make_names(long n))[NAME_LEN];
 double median(double *v, long n);
+long *shuffled(long n, uint64_t seed);
 void chunk_order(bool in_blocks, long turn, long nchunks, int ntargets,
 		 long *c, int *k);
 

@@ -6,7 +6,8 @@
  *   ipat-bench SUBCOMMAND [OPTIONS] FSTYPE:DIR...
  *
  * Each subcommand is a file of its own (files.c, payload.c, ops.c,
- * xnames.c), which says what it measures; this file parses the options
+ * xnames.c, cache.c), which says what it measures; this file parses
+ * the options
  * they share into a struct bench_args and runs the one named. Under
  * QEMU's icount (bench/run.sh) every time it measures is a count of
  * instructions.
@@ -21,7 +22,8 @@
 	X(files)	\
 	X(payload)	\
 	X(ops)		\
-	X(xnames)
+	X(xnames)	\
+	X(cache)
 
 #define DECLARE(name)	extern const struct subcommand name##_cmd;
 #define ENTRY(name)	&name##_cmd,
@@ -52,12 +54,13 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], subcommands[i]->name))
 			cmd = subcommands[i];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "n:D:c:p:r:t:B")) != -1) {
+	while ((opt = getopt(argc, argv, "n:D:c:p:r:t:H:B")) != -1) {
 		switch (opt) {
 		case 'n': a.n = atol(optarg); break;
 		case 'D': a.per_dir = atol(optarg); break;
 		case 'c': a.chunk = atol(optarg); break;
 		case 'p': a.passes = atol(optarg); break;
+		case 'H': a.hot = atol(optarg); break;
 		case 'r': a.rep = atoi(optarg); break;
 		case 'B': a.in_blocks = true; break;
 		case 't': a.trace = optarg; break;
@@ -65,7 +68,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!cmd || optind >= argc || a.n <= 0 || a.n > 9999999 ||
-	    a.per_dir < 0 || a.chunk < 0 || a.passes <= 0)
+	    a.per_dir < 0 || a.chunk < 0 || a.passes <= 0 || a.hot < 0)
 		usage();
 	a.ntargets = argc - optind;
 	a.specs = argv + optind;

@@ -11,16 +11,6 @@
  */
 #include "common.h"
 
-/* splitmix64, for a shuffle that is the same on every filesystem. */
-static uint64_t next_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* One filesystem of a "payload" run. */
 struct ptarget {
 	const char *fs;
@@ -40,8 +30,8 @@ static int payload_run(const struct bench_args *a)
 	struct rlimit rl = { .rlim_cur = nofile, .rlim_max = nofile };
 	struct ptarget *tg = xcalloc(ntargets, sizeof(*tg));
 	char (*names)[NAME_LEN] = make_names(n);
-	long *order = xcalloc(n, sizeof(*order));
-	uint64_t state = 42;
+	/* One shuffled order, the same on every filesystem. */
+	long *order = shuffled(n, 42);
 	long i, p, j;
 	int k;
 
@@ -68,16 +58,6 @@ static int payload_run(const struct bench_args *a)
 				t->xattr = 0;
 		}
 	}
-	/* One shuffled order, the same on every filesystem. */
-	for (i = 0; i < n; i++)
-		order[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		long r = next_rand(&state) % (i + 1), tmp = order[i];
-
-		order[i] = order[r];
-		order[r] = tmp;
-	}
-
 	/* Each pass, the filesystems take turns, the first one rotating. */
 	for (p = 0; p < passes; p++) {
 		progress("payload n=%ld rep %d pass %ld of %ld", n, rep, p + 1, passes);
