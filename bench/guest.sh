@@ -90,7 +90,7 @@ quick)
 	;;
 cache|cache-quick)
 	# Nothing but the cache model's runs (below), after a warm-up.
-	sizes= per_dir=0 warmup=2000 layouts=flat extras=0 ops_files=0
+	sizes='' per_dir=0 warmup=2000 layouts=flat extras=0 ops_files=0
 	payload_files=0 payload_passes=0 payload_reps=0 ops_chunks=1
 	cache_files=100000
 	[ "$mode" = cache-quick ] && cache_files=10000

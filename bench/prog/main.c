@@ -7,10 +7,9 @@
  *
  * Each subcommand is a file of its own (files.c, payload.c, ops.c,
  * xnames.c, cache.c), which says what it measures; this file parses
- * the options
- * they share into a struct bench_args and runs the one named. Under
- * QEMU's icount (bench/run.sh) every time it measures is a count of
- * instructions.
+ * the options they share into a struct bench_args and runs the one
+ * named. Under QEMU's icount (bench/run.sh) every time it measures is a
+ * count of instructions.
  *
  * Output lines start "IPAT-BENCH <record>" followed by key=value pairs,
  * for bench/report.sh; a human-readable progress line goes to stderr.
