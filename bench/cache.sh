@@ -19,6 +19,8 @@
 #   KVER=<ver> bench/cache.sh   that kernel only
 set -eu
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/guests.sh
+. bench/guests.sh
 
 quick=0 out=''
 while [ $# -gt 0 ]; do
@@ -44,26 +46,9 @@ bench/cache-model/build.sh
 kernels=${KVER:-$(scripts/find-kernel.sh --all)}
 [ -n "$kernels" ] || { echo "bench: no kernel with both headers and image" >&2; exit 1; }
 
-echo "bench: building the module and the guest image for $(echo $kernels)"
-pids=()
-for kver in $kernels; do
-	(IPAT_SPARSE=0 scripts/build-module.sh "cache-$kver" "/usr/src/linux-headers-$kver" >/dev/null ||
-		[ $? -eq 3 ]) &
-	pids+=($!)
-done
-scripts/build-progs.sh seed-crng >/dev/null
-status=0 booted=() guests=() i=0
-for kver in $kernels; do
-	dir=build/cache-$kver
-	wait "${pids[$i]}" || { echo "bench: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
-	i=$((i + 1))
-	IPAT_PROGS=seed-crng IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
-		qemu/mkinitramfs.sh >/dev/null
-	log=build/logs/$mode-$kver.log
-	total=$(bench/progress.sh --total "$log")
-	booted+=("$kver")
-	guests+=("$(scripts/find-kernel.sh --series "$kver"):$log:${total:-$default_total}")
-done
+status=0
+# shellcheck disable=SC2086 # one word per kernel
+guest_images bench cache "$mode" "$default_total" $kernels
 
 # One guest per kernel, one host core each; the plugin's lines go to a
 # file of their own beside the console log.
@@ -86,17 +71,7 @@ echo "bench: guests finished after $(($(date +%s) - start)) s"
 for kver in "${booted[@]}"; do
 	log=build/logs/$mode-$kver.log
 	dest=$out/$(scripts/find-kernel.sh --series "$kver")
-	if ! scripts/check-log.sh "$log"; then
-		echo "bench: the kernel reported a bug; its console log is $log" >&2
-		status=1
-		continue
-	fi
-	end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
-	case $end in
-	*failed=0) ;;
-	*) echo "bench: the guest on $kver did not finish cleanly (${end:-no end record}); see $log" >&2
-	   status=1; continue ;;
-	esac
+	guest_finished bench "$log" || { status=1; continue; }
 	mkdir -p "$dest"
 	# The records the report reads: the guest's, then the plugin's.
 	{

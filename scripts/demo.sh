@@ -21,6 +21,8 @@
 # build/logs/demo-<kver>.log.
 set -eu
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/guests.sh
+. bench/guests.sh
 
 scripts/install-deps.sh --demo
 kernels=${KVER:-$(scripts/find-kernel.sh --all)}
@@ -30,33 +32,9 @@ kernels=${KVER:-$(scripts/find-kernel.sh --all)}
 # (instructions / 1e9), for the progress line when no earlier run says.
 default_total=7.5
 
-# The module for every kernel at once, each in its own build directory:
-# the test suite's (build/<kver>/) is built with sparse, which the demo
-# does not install.
-echo "demo: building the module and the guest image for $(echo $kernels)"
-pids=()
-for kver in $kernels; do
-	(IPAT_SPARSE=0 scripts/build-module.sh "demo-$kver" "/usr/src/linux-headers-$kver" >/dev/null ||
-		[ $? -eq 3 ]) &
-	pids+=($!)
-done
-# Of the test programs the guest needs only seed-crng, which qemu/init
-# runs first; the bench's own (ipat-bench) is always built and packed.
-progs=seed-crng
-# shellcheck disable=SC2086 # $progs is a list
-scripts/build-progs.sh $progs >/dev/null
-status=0 booted=() guests=() i=0
-for kver in $kernels; do
-	dir=build/demo-$kver
-	wait "${pids[$i]}" || { echo "demo: the module did not build for $kver" >&2; status=1; i=$((i + 1)); continue; }
-	i=$((i + 1))
-	IPAT_PROGS=$progs IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
-		qemu/mkinitramfs.sh >/dev/null
-	log=build/logs/demo-$kver.log
-	total=$(bench/progress.sh --total "$log")
-	booted+=("$kver")
-	guests+=("$(scripts/find-kernel.sh --series "$kver"):$log:${total:-$default_total}")
-done
+status=0
+# shellcheck disable=SC2086 # one word per kernel
+guest_images demo demo demo "$default_total" $kernels
 
 # The guests side by side, one host core each.
 start=$(date +%s)
@@ -76,18 +54,7 @@ echo "demo: guests finished after $(($(date +%s) - start)) s; host load average 
 for kver in "${booted[@]}"; do
 	log=build/logs/demo-$kver.log out=build/demo-$kver/report
 	echo
-	if ! scripts/check-log.sh "$log" >/dev/null; then
-		scripts/check-log.sh "$log" || true
-		echo "demo: the kernel reported a bug; its console log is $log" >&2
-		status=1
-		continue
-	fi
-	end=$(tr -d '\r' <"$log" | grep -o 'IPAT-BENCH end .*' | tail -n 1 || true)
-	case $end in
-	*failed=0) ;;
-	*) echo "demo: the guest run on $kver did not finish cleanly (${end:-no end record}); its console log is $log" >&2
-	   status=1; continue ;;
-	esac
+	guest_finished demo "$log" || { status=1; continue; }
 	rm -rf "$out"
 	bench/report.sh "$out" "$log" >/dev/null 2>&1 ||
 		{ echo "demo: no report from $log" >&2; status=1; continue; }
