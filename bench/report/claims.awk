@@ -76,7 +76,7 @@ END {
 	if (("voidfs_demo" in PSTATX) && ("embedfs_demo" in PSTATX))
 		claim("article", "void pointer: an extra dereference to reach the private data",
 			sprintf("statx() of the birth time %.0f instructions against embedding's %.0f, getxattr() %.0f against %.0f", median(PSTATX["voidfs_demo"]), median(PSTATX["embedfs_demo"]), median(PXATTR["voidfs_demo"]), median(PXATTR["embedfs_demo"])),
-			"not measurable here: a dereference is one instruction, lost in the call's, and what it can cost is a cache miss, which icount does not model (that needs hardware counters on a real machine)")
+			"not measurable in instructions: a dereference is one instruction, lost in the call's; what it costs is a cache miss, which the cache mode counts (make bench CACHE=1, cache.md)")
 
 	# This project's: what the union costs besides memory.
 	# The cheapest refill chunk is the create path alone only where the
