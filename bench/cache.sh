@@ -13,6 +13,7 @@
 # `bench/cache.sh --report DIR` makes them again.
 #
 #   bench/cache.sh [--quick] [--out DIR]
+#   bench/cache.sh --compare DIR DIR   two runs' largest differences
 #     --quick   10,000 files cold, the LLC modelled at 4 MiB so that the
 #               cold set still far exceeds it: into build/bench-cache-quick/
 #     --out DIR reports into DIR/<series>/ (default results/bench/)
@@ -31,10 +32,14 @@ while [ $# -gt 0 ]; do
 		# Only the report, from a directory's cache-raw.txt.
 		awk -f bench/report/cache.awk -v dir="$2" "$2/cache-raw.txt"
 		exit ;;
-	*) echo "usage: bench/cache.sh [--quick] [--out DIR] | --report DIR" >&2; exit 2 ;;
+	--compare)
+		# Two runs' cache.csv: the largest difference of each measure.
+		awk -F, -f bench/report/cache-compare.awk "$2/cache.csv" "$3/cache.csv"
+		exit ;;
+	*) echo "usage: bench/cache.sh [--quick] [--out DIR] | --report DIR | --compare DIR DIR" >&2; exit 2 ;;
 	esac
 done
-mode=cache plugin_args='' default_total=70
+mode=cache plugin_args='' default_total=40
 if [ "$quick" = 1 ]; then
 	mode=cache-quick plugin_args=,llc_size=4M default_total=12
 	out=${out:-build/bench-cache-quick}

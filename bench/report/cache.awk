@@ -84,8 +84,11 @@ function median(k, measure, count,    i, j, v, a) {
 }
 
 # "+N" or "-N", one decimal.
-function delta(v) {
-	return (v >= 0 ? "+" : "") sprintf("%.1f", v)
+function delta(v,    s) {
+	s = sprintf("%.1f", v)
+	if (s == "-0.0")
+		s = "0.0"
+	return (s + 0 >= 0 ? "+" : "") s
 }
 
 END {
