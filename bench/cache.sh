@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 done
 mode=cache plugin_args='' default_total=40
 if [ "$quick" = 1 ]; then
-	mode=cache-quick plugin_args=,llc_size=4M default_total=12
+	mode=cache-quick plugin_args=,llc_size=4M default_total=25
 	out=${out:-build/bench-cache-quick}
 fi
 out=${out:-results/bench}

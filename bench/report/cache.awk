@@ -145,6 +145,9 @@ END {
 	print "statx_btime and getxattr go through an open descriptor: the private data's part of the call" > md
 	print "is as large as userspace can make it. ramfs has neither a birth time nor xattrs: its getxattr" > md
 	print "is the refusal." > md
+	print "" > md
+	print "How far two runs differ, and why (the boot places objects in other physical pages):" > md
+	print "[docs/benchmark.md](../../../docs/benchmark.md#memory-layout-and-the-cache-model)." > md
 	for (r = 1; r <= nreg; r++) {
 		printf "\n## %s\n\n", regimes[r] > md
 		printf "| operation | filesystem |" > md
