@@ -67,7 +67,7 @@ function median(key,    n, i, j, t, v) {
 function need(key, what) {
 	if (!(key in V)) { printf "overview: %s: no %s\n", what, nice(key) > "/dev/stderr"; err = 1; exit 1 }
 }
-function nice(key,    p) { split(key, p, SUBSEP); return p[2] " " p[3] (p[4] != "" ? " at N = " p[4] : "") }
+function nice(key,    p) { split(key, p, SUBSEP); return p[2] " " p[3] " at N = " comma(p[4] != "" ? p[4] : nops) }
 function comma(x,    s, t) {	# 1234567 -> 1,234,567
 	s = sprintf("%.0f", x); t = ""
 	while (length(s) > 3) { t = "," substr(s, length(s) - 2) t; s = substr(s, 1, length(s) - 3) }
