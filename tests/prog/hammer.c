@@ -60,11 +60,6 @@
 #include "ipat-test.h"
 #include "splitmix64.h"
 
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE	(1 << 0)
-#define RENAME_EXCHANGE		(1 << 1)
-#endif
-
 #define NDIRS		3	/* shared top-level directories d0.. */
 #define NNAMES		16	/* names n0.. used at every level */
 #define MAXKEEP		64

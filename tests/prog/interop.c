@@ -51,16 +51,6 @@
 
 #include "tap-ref.h"
 
-#ifndef RENAME_WHITEOUT
-#define RENAME_WHITEOUT		(1 << 2)
-#endif
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE	(1 << 0)
-#endif
-#ifndef RENAME_EXCHANGE
-#define RENAME_EXCHANGE		(1 << 1)
-#endif
-
 #define NINODES		1000	/* the main mounts' inode limit */
 #define NSMALL		4	/* the small mount's */
 #define XATTR_LIMIT	1024	/* ours: max_xattr_bytes of the small mount */
@@ -758,11 +748,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(0);
 	trace_setup();
-	for (int i = 1; i < argc; i++) {
-		cur_fs = i == 1 ? "tmpfs" : argv[i];
-		if (i > 1 && !strcmp(cur_fs, "tmpfs"))
-			continue;
-		is_tmpfs = i == 1;
+	while (tap_next_fs(argc, argv)) {
 		do_mount(mp, "", NINODES, NULL);
 		check_statfs();
 		check_xattrs();

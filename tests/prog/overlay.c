@@ -268,11 +268,7 @@ int main(int argc, char **argv)
 	workdir = argv[1];
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(022);
-	for (int i = 1; i < argc; i++) {
-		cur_fs = i == 1 ? "tmpfs" : argv[i];
-		if (i > 1 && !strcmp(cur_fs, "tmpfs"))
-			continue;
-		is_tmpfs = i == 1;
+	while (tap_next_fs(argc, argv)) {
 		if (!have_overlay())
 			skip_check("overlay: every check",
 				   "no overlayfs in this kernel (CONFIG_OVERLAY_FS)");

@@ -14,11 +14,12 @@
  * agree on a wrong answer. A check that needs what this kernel lacks is
  * skipped with the reason, never passed.
  *
- * tap_finish() ends the program: status 1 if a check failed; else, if
- * every check was skipped, the reasons go to $IPAT_SKIP_FILE and the status
- * is 4, KSFT_SKIP (the guest test is then reported skipped, with the
- * reason); else 0, the skipped checks and their reasons shown in the
- * output and its summary.
+ * tap_next_fs() walks the filesystems in that order. tap_finish() ends
+ * the program: status 1 if a check failed; else, if every check was
+ * skipped, the reasons go to $IPAT_SKIP_FILE and the status is 4,
+ * KSFT_SKIP (the guest test is then reported skipped, with the reason);
+ * else 0, the skipped checks and their reasons shown in the output and its
+ * summary.
  */
 #ifndef TAP_REF_H
 #define TAP_REF_H
@@ -196,6 +197,25 @@ static inline const char *at(const char *dir, const char *name)
 	if (len < 0 || len >= PATH_MAX)
 		fatal("path too long");
 	return buf;
+}
+
+/*
+ * tap_next_fs() - the next filesystem to check, for a program called as
+ * "PROG WORKDIR FSTYPE...": tmpfs first, whose results the others are
+ * compared with, then each FSTYPE but tmpfs. Sets cur_fs and is_tmpfs;
+ * false when there is none left.
+ */
+static inline bool tap_next_fs(int argc, char **argv)
+{
+	static int i;
+
+	while (++i < argc) {
+		cur_fs = i == 1 ? "tmpfs" : argv[i];
+		is_tmpfs = i == 1;
+		if (is_tmpfs || strcmp(cur_fs, "tmpfs"))
+			return true;
+	}
+	return false;
 }
 
 static inline int tap_finish(const char *prog)

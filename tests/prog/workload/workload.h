@@ -35,16 +35,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE	(1 << 0)
-#endif
-#ifndef RENAME_EXCHANGE
-#define RENAME_EXCHANGE		(1 << 1)
-#endif
-#ifndef RENAME_WHITEOUT
-#define RENAME_WHITEOUT		(1 << 2)
-#endif
-
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 #define PB		4400		/* path buffer: symlink targets reach 4096 */
