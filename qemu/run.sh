@@ -47,15 +47,8 @@ gdb) shift; exec scripts/gdb.sh "$@" ;;
 *) echo "usage: qemu/run.sh test|shell|bench|gdb [kernel-param...]" >&2; exit 2 ;;
 esac
 
-# QEMU_INITRD and QEMU_KERNEL boot another image with another kernel: the
-# debug kernel's (tests/run-qemu.sh --debug-only).
-initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
-if [ ! -f "$initrd" ] || [ ! -f "${initrd%.cpio.gz}.kver" ]; then
-	echo "run.sh: $initrd is missing; run make initramfs" >&2
-	exit 1
-fi
-kver=$(cat "${initrd%.cpio.gz}.kver")
-kernel=${QEMU_KERNEL:-/boot/vmlinuz-$kver}
+. qemu/boot-image.sh
+boot_image run.sh
 [ -r "$kernel" ] || { echo "run.sh: cannot read $kernel (run as root?)" >&2; exit 1; }
 
 if [ "$mode" = shell ]; then timeout=${QEMU_TIMEOUT:-3600}; else timeout=${QEMU_TIMEOUT:-600}; fi

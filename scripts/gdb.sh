@@ -9,6 +9,13 @@
 #   scripts/gdb.sh              gdb interactively (make gdb, qemu/run.sh gdb)
 #   scripts/gdb.sh --tour       the guided tour in batch mode (make gdb-tour)
 #   scripts/gdb.sh --batch FILE run gdb's commands from FILE, in batch mode
+#   scripts/gdb.sh --debug SERIES [...]
+#                               on the debug kernel of SERIES (6.1, 6.12)
+#                               built with its own debug information and gdb
+#                               scripts (scripts/debug-kernel.sh --gdb; the
+#                               first time, a kernel build of many minutes),
+#                               the module and an image built against it in
+#                               build/debug-gdb-<series>/ (make gdb DEBUG=...)
 #   scripts/gdb.sh [...] -- kernel-param...   passed on to the guest
 #
 # How the addresses are found and pinned: the guest boots with nokaslr
@@ -25,11 +32,11 @@
 #
 # Environment (and qemu/run.sh's: QEMU_KERNEL, QEMU_INITRD, ...):
 #   QEMU_SMP          guest CPUs (default 1 here: one thread for gdb)
-#   IPAT_KTREE        a debug kernel tree (scripts/debug-kernel.sh --path
-#                     SERIES): gdb loads its vmlinux, and its gdb scripts
-#                     (vmlinux-gdb.py) when the tree has them; boots its
-#                     bzImage unless QEMU_KERNEL says otherwise. Give the
-#                     image built against it in QEMU_INITRD.
+#   IPAT_KTREE        a kernel tree built here (--debug sets it): gdb loads
+#                     its vmlinux, and its gdb scripts (vmlinux-gdb.py)
+#                     when the tree has them; boots its bzImage unless
+#                     QEMU_KERNEL says otherwise. Give the image built
+#                     against it in QEMU_INITRD.
 #   IPAT_KO           the module gdb reads (default: the one in the image)
 #   IPAT_GDB_TIMEOUT  seconds from the boot before gdb and the guest are
 #                     stopped (default 3600; the tour and --batch 600)
@@ -38,30 +45,47 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-mode=interactive batch_file=
+usage() {
+	echo "usage: scripts/gdb.sh [--debug SERIES] [--tour | --batch FILE] [-- kernel-param...]" >&2
+	exit 2
+}
+mode=interactive batch_file='' debug=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tour) mode=tour; shift ;;
-	--batch) [ $# -ge 2 ] || { echo "gdb.sh: --batch needs a file" >&2; exit 2; }
+	--batch) [ $# -ge 2 ] || usage
 		mode=batch batch_file=$2; shift 2 ;;
+	--debug) [ $# -ge 2 ] || usage
+		debug=$2; shift 2 ;;
 	--) shift; break ;;
-	-*) echo "usage: scripts/gdb.sh [--tour | --batch FILE] [-- kernel-param...]" >&2; exit 2 ;;
+	-*) usage ;;
 	*) break ;;
 	esac
 done
 
-initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
-if [ ! -f "$initrd" ] || [ ! -f "${initrd%.cpio.gz}.kver" ]; then
-	echo "gdb.sh: $initrd is missing; run make initramfs" >&2
-	exit 1
+# --debug: what the debug kernel's build needs (its source, flex, bison,
+# ...), the kernel, the module against it and an image of their own.
+if [ -n "$debug" ]; then
+	case $debug in 6.1 | 6.12) ;; *) echo "gdb.sh: --debug takes 6.1 or 6.12" >&2; exit 2 ;; esac
+	IPAT_SERIES=$debug scripts/install-deps.sh
+	echo "gdb.sh: the $debug debug kernel with debug information (scripts/debug-kernel.sh --gdb $debug)"
+	IPAT_KTREE=$(scripts/debug-kernel.sh --gdb "$debug")
+	out=build/debug-gdb-$debug
+	# 3: built, with warnings: the test suite reports those; gdb can go on.
+	scripts/build-module.sh "debug-gdb-$debug" "$IPAT_KTREE" || [ $? -eq 3 ]
+	scripts/build-progs.sh >/dev/null
+	IPAT_KO=$out/inode_patterns.ko IPAT_KDIR=$IPAT_KTREE IPAT_INITRAMFS=$out/initramfs.cpio.gz \
+		qemu/mkinitramfs.sh >/dev/null
+	export IPAT_KTREE QEMU_INITRD=$out/initramfs.cpio.gz
 fi
-kver=$(cat "${initrd%.cpio.gz}.kver")
+
 ktree=${IPAT_KTREE:-}
 if [ -n "$ktree" ]; then
 	[ -f "$ktree/vmlinux" ] || { echo "gdb.sh: no vmlinux in $ktree" >&2; exit 1; }
 	export QEMU_KERNEL=${QEMU_KERNEL:-$ktree/arch/x86/boot/bzImage}
 fi
-kernel=${QEMU_KERNEL:-/boot/vmlinuz-$kver}
+. qemu/boot-image.sh
+boot_image gdb.sh
 # The module gdb reads must be the very file the guest loads: the copy
 # mkinitramfs.sh left beside the image.
 ko=${IPAT_KO:-${initrd%.cpio.gz}/lib/modules/$kver/extra/inode_patterns.ko}

@@ -71,6 +71,7 @@ fi
 
 # The stages, in tests/harness/.
 . tests/harness/report.sh	# result, finish: printed results, KTAP report
+. tests/harness/progress.sh	# progress_wait: a line a minute in long steps
 . tests/harness/install.sh	# install_deps: what is missing
 . tests/harness/kernels.sh	# pick_kernels: which kernels
 . tests/harness/static.sh	# static_gates: checkpatch

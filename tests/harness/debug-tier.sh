@@ -64,10 +64,18 @@ debug_tier_prebuild() {
 # and their image; sets suite_kernel, suite_initrd and
 # suite_timeout. A failure is a result of its own, under $1/debug.
 debug_tier_build() {
-	local series tree out
+	local series tree out pid rc=0
 	series=$(scripts/find-kernel.sh --series "$1")
 	out=build/debug-$series
-	if ! tree=$(scripts/debug-kernel.sh "$series"); then
+	mkdir -p "$out"
+	# The background build may still be at it: wait, saying so.
+	scripts/debug-kernel.sh "$series" >"$out/tree" &
+	pid=$!
+	debug_tier_waiting=$series
+	progress_wait debug_tier_build_progress "$pid"
+	wait "$pid" || rc=$?
+	tree=$(cat "$out/tree")
+	if [ "$rc" != 0 ]; then
 		result FAIL "$1/debug/build" "the $series debug kernel did not build (above; build/logs/debug-kernel.log)"
 		return 1
 	fi
@@ -79,6 +87,10 @@ debug_tier_build() {
 	suite_initrd=$out/initramfs.cpio.gz
 	# Only a guard against a hung guest: each test has its own limit.
 	suite_timeout=${QEMU_TIMEOUT:-1800}
+}
+
+debug_tier_build_progress() {
+	echo "waiting for the $debug_tier_waiting debug kernel (build/logs/debug-kernel.log: $(tail -n 1 build/logs/debug-kernel.log 2>/dev/null))"
 }
 
 # The checks this tier adds, for the results under $1, on the console
@@ -118,7 +130,8 @@ debug_tier_checks() {
 # done, in the background, so that the guests of the two series run side
 # by side (their tests are mostly one thread each, and a debug guest takes
 # ~8 min under TCG); each one's output is shown, and its results recorded
-# (collect.sh), in the kernels' order once it has ended.
+# (collect.sh), in the kernels' order once it has ended. While they run, a
+# line a minute says how far each is.
 debug_tier_run() {
 	local kver name
 	local -A pid=() list=()
@@ -134,6 +147,7 @@ debug_tier_run() {
 	done
 	for kver in "${kernels[@]}"; do
 		[ -n "${pid[$kver]:-}" ] || continue
+		progress_wait debug_tier_guests_progress "${pid[$kver]}"
 		wait "${pid[$kver]}" || true
 		name=$(suite_name "$kver" debug)
 		echo
@@ -141,4 +155,27 @@ debug_tier_run() {
 		cat "build/logs/$name.out"
 		suite_results "$kver" debug "${list[$kver]}"
 	done
+}
+
+# Each debug guest's tests done and the one it runs, from its console log
+# (qemu/init's IPAT-START and IPAT-RESULT lines); debug_tier_run's pid and
+# list are seen here.
+debug_tier_guests_progress() {
+	local kver log total ended running state line=''
+	for kver in "${kernels[@]}"; do
+		[ -n "${pid[$kver]:-}" ] || continue
+		log=build/logs/$(suite_name "$kver" debug).log
+		total=$(tr ',' '\n' <<<"${list[$kver]}" | grep -c . || true)
+		ended=$(tr -d '\r' <"$log" 2>/dev/null | grep -c '^IPAT-RESULT ' || true)
+		running=$(tr -d '\r' <"$log" 2>/dev/null | sed -n 's/^IPAT-START //p' | tail -n 1)
+		if ! kill -0 "${pid[$kver]}" 2>/dev/null; then
+			state=ended
+		elif [ -z "$running" ]; then
+			state=booting
+		else
+			state="$ended of $total tests done, at $running"
+		fi
+		line="${line:+$line | }$kver/debug: $state"
+	done
+	echo "debug guests: $line"
 }

@@ -15,8 +15,11 @@ host_tests() {
 			awk -F/ '{ print $NF "\t" $0 }' | sort | cut -f2); do
 		test=$(basename "$file" .sh)
 		echo "== host test $test =="
-		"$file" 2>&1 | tee "build/logs/host-$test.txt"
-		rc=${PIPESTATUS[0]}
+		("$file" 2>&1 | tee "build/logs/host-$test.txt"; exit "${PIPESTATUS[0]}") &
+		host_test_running=$test
+		progress_wait host_test_progress $!
+		rc=0
+		wait $! || rc=$?
 		# Exit 4 (kselftest's KSFT_SKIP): the test skipped, saying why
 		# on its last line.
 		case $rc in
@@ -26,4 +29,8 @@ host_tests() {
 		esac
 	done
 	unset QEMU_INITRD
+}
+
+host_test_progress() {
+	echo "host test $host_test_running: running"
 }
