@@ -24,9 +24,11 @@
 #                        patterns beside ramfs and tmpfs, in instructions
 #   make gdb             boot the guest under gdb, the module's symbols
 #                        loaded where it was loaded (scripts/gdb.sh,
-#                        docs/debugging.md)
+#                        docs/debugging.md); DEBUG=6.1 or 6.12: on that
+#                        series' debug kernel, with the kernel's own
+#                        symbols and gdb scripts (built the first time)
 #   make gdb-tour        the same in batch mode: the guided tour of the
-#                        three patterns' objects
+#                        three patterns' objects (DEBUG= too)
 #   make bench           the benchmark in instructions per operation
 #                        (QEMU icount): two guests, results/bench/<series>/
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/;
@@ -72,11 +74,12 @@ initramfs: all progs
 shell: initramfs
 	qemu/run.sh $@
 
-gdb: initramfs
-	scripts/gdb.sh
+# With DEBUG, scripts/gdb.sh builds the module and the image itself.
+gdb: $(if $(DEBUG),,initramfs)
+	scripts/gdb.sh $(if $(DEBUG),--debug '$(DEBUG)')
 
-gdb-tour: initramfs
-	scripts/gdb.sh --tour
+gdb-tour: $(if $(DEBUG),,initramfs)
+	scripts/gdb.sh $(if $(DEBUG),--debug '$(DEBUG)') --tour
 
 # The demonstration (scripts/demo.sh): with KVER=<ver>, that kernel only.
 demo:

@@ -10,17 +10,21 @@
 # compiler, so a second run reuses it and any change to them rebuilds it.
 # The trees of the two series live side by side.
 #
-#   scripts/debug-kernel.sh [SERIES]       build if needed; print the
+#   scripts/debug-kernel.sh [--gdb] [SERIES]
+#                                          build if needed; print the
 #                                          tree's path
-#   scripts/debug-kernel.sh --path [SERIES]
+#   scripts/debug-kernel.sh [--gdb] --path [SERIES]
 #                                          print the tree's path, build
 #                                          nothing; exit 1 if not built
-#   scripts/debug-kernel.sh --config-only [SERIES]
+#   scripts/debug-kernel.sh [--gdb] --config-only [SERIES]
 #                                          extract and configure only,
 #                                          check the fragment survived,
 #                                          print the tree's path
 #
-# SERIES is 6.1 (the default) or 6.12.
+# SERIES is 6.1 (the default) or 6.12. --gdb: the same kernel with
+# qemu/debug-gdb.config on top (the kernel's DWARF and its gdb scripts,
+# for scripts/gdb.sh --debug), a tree of its own beside the other: the
+# test suite never builds or uses it.
 #
 # The tree is a prepared kernel for "make KDIR=<tree>" module builds; its
 # image is <tree>/arch/x86/boot/bzImage and its release is in
@@ -38,15 +42,19 @@ set -eu
 cd "$(dirname "$0")/.."
 
 usage() {
-	echo "usage: debug-kernel.sh [--path | --config-only] [6.1 | 6.12]" >&2
+	echo "usage: debug-kernel.sh [--gdb] [--path | --config-only] [6.1 | 6.12]" >&2
 	exit 2
 }
-mode=build
-case ${1:-} in
---path) mode=path; shift ;;
---config-only) mode=config; shift ;;
--*) usage ;;
-esac
+mode=build variant=
+while :; do
+	case ${1:-} in
+	--gdb) variant=gdb; shift ;;
+	--path) mode=path; shift ;;
+	--config-only) mode=config; shift ;;
+	-*) usage ;;
+	*) break ;;
+	esac
+done
 series=${1:-6.1}
 [ $# -le 1 ] || usage
 case $series in 6.1 | 6.12) ;; *) usage ;; esac
@@ -55,7 +63,8 @@ case $series in 6.1 | 6.12) ;; *) usage ;; esac
 recipe=2
 pkg=linux-source-$series
 tarball=/usr/src/$pkg.tar.xz
-fragment=qemu/debug.config
+fragments=(qemu/debug.config)
+[ -z "$variant" ] || fragments+=(qemu/debug-gdb.config)
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
 jobs=${IPAT_JOBS:-$(nproc)}
 
@@ -80,11 +89,11 @@ case " $imgvers" in
 esac
 
 ccver=$(gcc --version | head -n 1)
-hash=$(printf '%s\n' "recipe $recipe" "$ccver" | cat - "$fragment" |
+hash=$(printf '%s\n' "recipe $recipe" "$ccver" | cat - "${fragments[@]}" |
 	sha256sum | cut -c1-12)
 gccver=$(gcc -dumpfullversion)
-# The series first: stale trees are found by it (see below).
-key="$series-$srcver-gcc$gccver-$hash"
+# The series (and variant) first: stale trees are found by it (see below).
+key="$series-${variant:+$variant-}$srcver-gcc$gccver-$hash"
 dir=$cache/kernel/$key
 tree=$dir/linux
 
@@ -114,13 +123,15 @@ if [ -f "$dir/built" ] && [ -f "$tree/arch/x86/boot/bzImage" ]; then
 	exit 0
 fi
 
-# Stale trees of older keys of this series only take space (a few GiB
-# each); the other series' tree stays. Keys are "<series>-<version>-...";
-# those from before the series argument were "<version>-...", and a 6.1
-# version is "6.1.<n>-...", so "6.1-*" and "6.1.*" never match 6.12's.
-for old in "$cache/kernel/$series"-*/ "$cache/kernel/$series".*/; do
+# Stale trees of older keys of this series and variant only take space (a
+# few GiB each); the other series' and variant's trees stay. Keys are
+# "<series>-[gdb-]<version>-..."; those from before the series argument
+# were "<version>-...", and a 6.1 version is "6.1.<n>-...", so "6.1-*" and
+# "6.1.*" never match 6.12's.
+for old in "$cache/kernel/$series-${variant:+$variant-}"*/ "$cache/kernel/$series".*/; do
 	[ "${old%/}" = "$dir" ] && continue
 	[ -d "$old" ] || continue
+	case ${old%/} in "$cache/kernel/$series-gdb-"*) [ -n "$variant" ] || continue ;; esac
 	log "removing stale ${old%/}"
 	rm -rf "$old"
 done
@@ -135,8 +146,8 @@ if [ ! -f "$dir/extracted" ]; then
 	touch "$dir/extracted"
 fi
 
-log "configuring: tinyconfig + $fragment"
-cp "$fragment" "$dir/debug.config"
+log "configuring: tinyconfig + ${fragments[*]}"
+cat "${fragments[@]}" >"$dir/debug.config"
 # Their chatter (every override of a tinyconfig choice) goes to config.log.
 {
 	make -C "$tree" -s tinyconfig &&
@@ -167,16 +178,19 @@ while IFS= read -r line; do
 		;;
 	esac
 done <"$dir/debug.config"
-[ "$missing" = 0 ] || die "$fragment does not apply to tinyconfig; see above"
+[ "$missing" = 0 ] || die "${fragments[*]} do not apply to tinyconfig; see above"
 if [ "$mode" = config ]; then
 	log "configured $series in $(($(date +%s) - start))s: $tree/.config"
 	echo "$tree"
 	exit 0
 fi
 
-log "building bzImage modules_prepare modules with -j$jobs (several minutes)"
-nice make -C "$tree" -s -j"$jobs" bzImage modules_prepare modules \
-	>"$dir/build.log" 2>&1 ||
+# The gdb variant's scripts (vmlinux-gdb.py and the constants it reads)
+# are a target of their own.
+targets="bzImage modules_prepare modules${variant:+ scripts_gdb}"
+log "building $targets with -j$jobs (several minutes)"
+# shellcheck disable=SC2086 # $targets is a list
+nice make -C "$tree" -s -j"$jobs" $targets >"$dir/build.log" 2>&1 ||
 	{ tail -n 40 "$dir/build.log" >&2; die "build failed; log: $dir/build.log"; }
 echo "$key" >"$dir/built"
 log "built $(cat "$tree/include/config/kernel.release") in" \
