@@ -24,9 +24,14 @@
 #                 guest measures is an instruction count, whatever the
 #                 host does. icount needs TCG and one vCPU (it does not
 #                 work with multi-threaded TCG): -smp 1. The boot is pinned
-#                 besides: -rtc clock=vm (the guest's wall clock starts
-#                 from the VM's clock, not the host's), nokaslr (the same
-#                 addresses every boot), random.trust_cpu=off.
+#                 besides: -rtc base=2026-01-01T00:00:00,clock=vm (the
+#                 guest's date is the same at every boot and advances
+#                 with the VM's clock: from the host's date, two boots of
+#                 one image a few seconds apart counted differently), nokaslr
+#                 (the same addresses every boot), random.trust_cpu=off.
+#                 On the same image (qemu/mkinitramfs.sh makes the same
+#                 bytes from the same sources) the guest then runs the
+#                 same instructions at every boot.
 #   QEMU_GDB      a chardev for QEMU's gdb stub, e.g.
 #                 unix:build/gdb/gdb.sock,server=on,wait=off or
 #                 tcp:127.0.0.1:1234 (scripts/gdb.sh sets it); adds nokaslr,
@@ -76,7 +81,7 @@ if [ "${QEMU_ICOUNT:-0}" = 1 ]; then
 		echo "run.sh: QEMU_ICOUNT=1 needs TCG, not QEMU_ACCEL=$QEMU_ACCEL" >&2
 		exit 2
 	fi
-	icount=(-icount "shift=0,sleep=off" -rtc clock=vm)
+	icount=(-icount "shift=0,sleep=off" -rtc "base=2026-01-01T00:00:00,clock=vm")
 	smp=1
 	params="$params nokaslr random.trust_cpu=off"
 fi

@@ -37,7 +37,12 @@ cp -p Kbuild "$out/Kbuild"
 # "Skipping BTF generation" is Debian's headers lacking vmlinux, not ours.
 sparse=C=2
 [ "${IPAT_SPARSE:-1}" = 0 ] && sparse=C=0
-if ! make -C "$kdir" M="$PWD/$out" "$sparse" W=1 modules >"$out/build.log" 2>"$out/warnings.log"; then
+# -ffile-prefix-map: the debug information names the sources relative to
+# the repository (build/NAME/src/...), so a clone anywhere builds the same
+# bytes, and the guest booted on them runs the same instructions
+# (qemu/mkinitramfs.sh; scripts/gdb.sh tells gdb where the sources are).
+if ! make -C "$kdir" M="$PWD/$out" "$sparse" W=1 KCFLAGS="-ffile-prefix-map=$PWD/=" modules \
+	>"$out/build.log" 2>"$out/warnings.log"; then
 	cat "$out/warnings.log" >&2
 	echo "build-module: build against $kdir failed; log: $out/build.log" >&2
 	exit 1

@@ -205,6 +205,9 @@ objcopy "${objargs[@]}" "$ko" "$work/inode_patterns.ko"
 	echo "set pagination off"
 	echo "set confirm off"
 	echo "set width 0"
+	# The module's debug information names its sources relative to the
+	# repository (scripts/build-module.sh).
+	echo "directory $PWD"
 	if [ -n "$ktree" ]; then
 		echo "file $ktree/vmlinux"
 		if [ -f "$ktree/vmlinux-gdb.py" ]; then
