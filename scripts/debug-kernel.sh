@@ -33,6 +33,8 @@
 # Environment:
 #   IPAT_CACHE   cache directory (default ~/.cache/inode-patterns)
 #   IPAT_JOBS    make -j (default: nproc)
+#   IPAT_NICE    the build's niceness (default 10; the test suite's
+#                background build: 0)
 set -eu
 # The whole script is one block, read before anything runs: bash reads a
 # script as it goes, and this one runs for many minutes, during which a
@@ -190,7 +192,7 @@ fi
 targets="bzImage modules_prepare modules${variant:+ scripts_gdb}"
 log "building $targets with -j$jobs (several minutes)"
 # shellcheck disable=SC2086 # $targets is a list
-nice make -C "$tree" -s -j"$jobs" $targets >"$dir/build.log" 2>&1 ||
+nice -n "${IPAT_NICE:-10}" make -C "$tree" -s -j"$jobs" $targets >"$dir/build.log" 2>&1 ||
 	{ tail -n 40 "$dir/build.log" >&2; die "build failed; log: $dir/build.log"; }
 echo "$key" >"$dir/built"
 log "built $(cat "$tree/include/config/kernel.release") in" \
