@@ -50,9 +50,12 @@ export KVER
 
 .PHONY: all modules kernels clean test progs initramfs shell demo gdb gdb-tour bench lint survey
 
+# -ffile-prefix-map: the debug information names the sources relative to
+# the repository, as scripts/build-module.sh's builds do (gdb, run from
+# here, finds them).
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) KCFLAGS=-ffile-prefix-map=$(CURDIR)/= modules
 
 kernels:
 	@kernels=$$(scripts/find-kernel.sh --all); \
