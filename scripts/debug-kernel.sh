@@ -33,8 +33,7 @@
 # Environment:
 #   IPAT_CACHE   cache directory (default ~/.cache/inode-patterns)
 #   IPAT_JOBS    make -j (default: nproc)
-#   IPAT_NICE    the build's niceness (default 10; the test suite's
-#                background build: 0)
+#   IPAT_NICE    the build's niceness (default 10)
 set -eu
 # The whole script is one block, read before anything runs: bash reads a
 # script as it goes, and this one runs for many minutes, during which a

@@ -39,13 +39,10 @@ debug_tier_series() {
 }
 
 # From the default run, before the stock suites: build the debug kernels
-# of the series of kernels "$@" (one after the other, in their own process
-# group), so that the builds overlap the stock suites' guests.
+# of the series of kernels "$@" (niced, one after the other, in their own
+# process group), so that the builds overlap the stock suites' guests.
 # debug_tier_build then waits for each on the cache's lock. Stopped if
-# this run ends first. Not niced: on a fresh machine the two builds, one
-# after the other, are the run's longest path (niced, they got the CPU only
-# while no guest wanted it), and no stock guest test comes within 30% of
-# its time limit.
+# this run ends first.
 debug_tier_prebuild() {
 	local series todo=
 	for series in $(debug_tier_series "$@"); do
@@ -56,7 +53,7 @@ debug_tier_prebuild() {
 	mkdir -p build/logs
 	echo "== building the debug kernel(s) of$todo in the background: build/logs/debug-kernel.log"
 	# shellcheck disable=SC2086 # $todo is a list of series
-	IPAT_NICE=0 setsid sh -c 'for s; do scripts/debug-kernel.sh "$s" || exit 1; done' \
+	setsid nice -n 19 sh -c 'for s; do scripts/debug-kernel.sh "$s" || exit 1; done' \
 		sh $todo >build/logs/debug-kernel.log 2>&1 &
 	debug_tier_prebuild_pid=$!
 	trap 'kill -- -"$debug_tier_prebuild_pid" 2>/dev/null || true' EXIT
