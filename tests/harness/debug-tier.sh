@@ -132,9 +132,11 @@ debug_tier_checks() {
 # ~8 min under TCG); each one's output is shown, and its results recorded
 # (collect.sh), in the kernels' order once it has ended. While they run, a
 # line a minute says how far each is.
+# debug_tier_pid and debug_tier_list: each kernel's guest and its tests,
+# read by debug_tier_guests_progress too.
+declare -gA debug_tier_pid=() debug_tier_list=()
 debug_tier_run() {
 	local kver name
-	local -A pid=() list=()
 	mkdir -p build/logs
 	for kver in "${kernels[@]}"; do
 		echo
@@ -143,32 +145,31 @@ debug_tier_run() {
 		name=$(suite_name "$kver" debug)
 		echo "== $kver/debug: booting in the background; its output follows when it ends =="
 		boot_suite "$name" >"build/logs/$name.out" 2>&1 &
-		pid[$kver]=$! list[$kver]=$suite_list
+		debug_tier_pid[$kver]=$! debug_tier_list[$kver]=$suite_list
 	done
 	for kver in "${kernels[@]}"; do
-		[ -n "${pid[$kver]:-}" ] || continue
-		progress_wait debug_tier_guests_progress "${pid[$kver]}"
-		wait "${pid[$kver]}" || true
+		[ -n "${debug_tier_pid[$kver]:-}" ] || continue
+		progress_wait debug_tier_guests_progress "${debug_tier_pid[$kver]}"
+		wait "${debug_tier_pid[$kver]}" || true
 		name=$(suite_name "$kver" debug)
 		echo
 		echo "== $kver/debug =="
 		cat "build/logs/$name.out"
-		suite_results "$kver" debug "${list[$kver]}"
+		suite_results "$kver" debug "${debug_tier_list[$kver]}"
 	done
 }
 
 # Each debug guest's tests done and the one it runs, from its console log
-# (qemu/init's IPAT-START and IPAT-RESULT lines); debug_tier_run's pid and
-# list are seen here.
+# (qemu/init's IPAT-START and IPAT-RESULT lines).
 debug_tier_guests_progress() {
 	local kver log total ended running state line=''
 	for kver in "${kernels[@]}"; do
-		[ -n "${pid[$kver]:-}" ] || continue
+		[ -n "${debug_tier_pid[$kver]:-}" ] || continue
 		log=build/logs/$(suite_name "$kver" debug).log
-		total=$(tr ',' '\n' <<<"${list[$kver]}" | grep -c . || true)
+		total=$(tr ',' '\n' <<<"${debug_tier_list[$kver]}" | grep -c . || true)
 		ended=$(tr -d '\r' <"$log" 2>/dev/null | grep -c '^IPAT-RESULT ' || true)
 		running=$(tr -d '\r' <"$log" 2>/dev/null | sed -n 's/^IPAT-START //p' | tail -n 1)
-		if ! kill -0 "${pid[$kver]}" 2>/dev/null; then
+		if ! kill -0 "${debug_tier_pid[$kver]}" 2>/dev/null; then
 			state=ended
 		elif [ -z "$running" ]; then
 			state=booting

@@ -12,17 +12,19 @@
 # "== <what the command DESCRIBE prints>: M:SS so far". The caller then
 # waits for each PID for its status.
 progress_wait() {
-	local describe=$1 start=$SECONDS next pid alive secs
+	# Names of their own: DESCRIBE sees these locals, and may use the
+	# caller's variables of the same plain names.
+	local pw_describe=$1 pw_start=$SECONDS pw_next pw_pid pw_alive pw_secs
 	shift
-	next=$((SECONDS + ${IPAT_PROGRESS_EVERY:-60}))
+	pw_next=$((SECONDS + ${IPAT_PROGRESS_EVERY:-60}))
 	while :; do
-		alive=0
-		for pid; do kill -0 "$pid" 2>/dev/null && alive=1; done
-		[ "$alive" = 1 ] || return 0
-		if [ "$SECONDS" -ge "$next" ]; then
-			secs=$((SECONDS - start))
-			printf '== %s: %d:%02d so far\n' "$($describe)" $((secs / 60)) $((secs % 60))
-			next=$((next + ${IPAT_PROGRESS_EVERY:-60}))
+		pw_alive=0
+		for pw_pid; do kill -0 "$pw_pid" 2>/dev/null && pw_alive=1; done
+		[ "$pw_alive" = 1 ] || return 0
+		if [ "$SECONDS" -ge "$pw_next" ]; then
+			pw_secs=$((SECONDS - pw_start))
+			printf '== %s: %d:%02d so far\n' "$($pw_describe)" $((pw_secs / 60)) $((pw_secs % 60))
+			pw_next=$((pw_next + ${IPAT_PROGRESS_EVERY:-60}))
 		fi
 		sleep 1
 	done
