@@ -209,11 +209,10 @@ objcopy "${objargs[@]}" "$ko" "$work/inode_patterns.ko"
 	# repository (scripts/build-module.sh).
 	echo "directory $PWD"
 	if [ -n "$ktree" ]; then
+		# Before "file": gdb loads vmlinux-gdb.py, when the tree has it,
+		# as the script of vmlinux, if its directory is a safe path.
+		echo "add-auto-load-safe-path $ktree"
 		echo "file $ktree/vmlinux"
-		if [ -f "$ktree/vmlinux-gdb.py" ]; then
-			echo "add-auto-load-safe-path $ktree"
-			echo "source $ktree/vmlinux-gdb.py"
-		fi
 	fi
 	echo "source scripts/gdb/ipat.py"
 	echo "ipat-attach $work/session.txt"
