@@ -12,8 +12,8 @@
 # "== <what the command DESCRIBE prints>: M:SS so far". The caller then
 # waits for each PID for its status.
 progress_wait() {
-	# Names of their own: DESCRIBE sees these locals, and may use the
-	# caller's variables of the same plain names.
+	# pw_ names: DESCRIBE runs inside this function, where a plain local
+	# (pid, say) would hide a variable of the same name that it reads.
 	local pw_describe=$1 pw_start=$SECONDS pw_next pw_pid pw_alive pw_secs
 	shift
 	pw_next=$((SECONDS + ${IPAT_PROGRESS_EVERY:-60}))
