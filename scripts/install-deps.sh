@@ -10,17 +10,22 @@
 #                 only what scripts/demo.sh needs: each series' kernel
 #                 image and headers, QEMU, and what builds the module and
 #                 the guest image (no kernel sources, no test tools)
+#   scripts/install-deps.sh --kernel-build
+#                 only what scripts/debug-kernel.sh needs: each series'
+#                 kernel source and the compiler; tests/run-qemu.sh
+#                 installs these first, to start building the debug
+#                 kernels while it installs the rest
 #   IPAT_EXTRA_DEPS="stress-ng gnuplot" scripts/install-deps.sh
 #   IPAT_SERIES="6.1" scripts/install-deps.sh   one kernel series only
 #                 (default: "6.1 6.12", every series Debian 12 ships)
 set -eu
 cd "$(dirname "$0")/.."
 
-demo=0
-if [ "${1:-}" = --demo ]; then
-	demo=1
-	shift
-fi
+mode=all
+case ${1:-} in
+--demo) mode=demo; shift ;;
+--kernel-build) mode=kernel-build; shift ;;
+esac
 
 # The kernels: for each series its image, headers (the module's build)
 # and source (the debug kernel; checkpatch.pl comes from the newest).
@@ -29,35 +34,44 @@ series=${IPAT_SERIES:-6.1 6.12}
 kernels=
 for s in $series; do
 	case $s in
-	6.1) kernels="$kernels linux-image-amd64 linux-headers-amd64"
-	     [ "$demo" = 1 ] || kernels="$kernels linux-source-6.1" ;;
-	6.12) kernels="$kernels linux-image-6.12-amd64 linux-headers-6.12-amd64"
-	      [ "$demo" = 1 ] || kernels="$kernels linux-source-6.12" ;;
+	6.1) image="linux-image-amd64 linux-headers-amd64" ;;
+	6.12) image="linux-image-6.12-amd64 linux-headers-6.12-amd64" ;;
 	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12)" >&2; exit 1 ;;
+	esac
+	case $mode in
+	demo) kernels="$kernels $image" ;;
+	kernel-build) kernels="$kernels linux-source-$s" ;;
+	all) kernels="$kernels $image linux-source-$s" ;;
 	esac
 done
 
-# libc6-dev: static libc for the guest programs; rsync copies sources
-# for scripts/build-module.sh. The demo needs these and no more.
+# libc6-dev: static libc for the guest programs, and the C library the
+# kernel's host programs are built with; rsync copies sources for
+# scripts/build-module.sh. The demo needs these and no more.
 base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync"
-if [ "$demo" = 0 ]; then
+# The debug kernels are built with flex, bison, bc and libelf-dev
+# (objtool), from the tarball (xz-utils); Kconfig records pahole's version
+# (dwarves), which must not change under a build that has started.
+kbuild="flex bison bc libelf-dev xz-utils dwarves"
+if [ "$mode" = kernel-build ]; then
+	base="$kernels gcc make libc6-dev $kbuild"
+elif [ "$mode" = all ]; then
 	# sparse: make C=2 and scripts/build-module.sh.
 	base="$base sparse"
 	# stress-ng: copied into the guest for tests/guest/75-stress-ng.sh.
 	base="$base stress-ng"
-	# The kernel-quality tier: the debug kernels are built with flex,
-	# bison, bc and libelf-dev (objtool); dkms for tests/host/40-dkms.sh,
-	# and openssl for its throw-away signing key.
-	base="$base flex bison bc libelf-dev dkms openssl"
+	# The kernel-quality tier: the debug kernels; dkms for
+	# tests/host/40-dkms.sh, and openssl for its throw-away signing key.
+	base="$base $kbuild dkms openssl"
 	# python3: the kernel's kunit.py reads our KTAP in
 	# tests/harness/selftest/host/60-ktap.sh; coccinelle: the survey's
 	# semantic patches (make survey, tests/host/70-survey.sh).
 	base="$base python3 coccinelle"
 	# qemu-user runs the cache model on known programs
-	# (tests/host/85-cache-model.sh); dwarves' pahole prints the layouts
-	# (make layout, tests/host/86-layout.sh); gdb, make gdb and its tour
-	# (tests/host/80-gdb-tour.sh).
-	base="$base qemu-user dwarves gdb"
+	# (tests/host/85-cache-model.sh); dwarves' pahole (in $kbuild) prints
+	# the layouts (make layout, tests/host/86-layout.sh); gdb, make gdb and
+	# its tour (tests/host/80-gdb-tour.sh).
+	base="$base qemu-user gdb"
 fi
 
 missing=
@@ -85,6 +99,7 @@ else
 fi
 
 # A series asked for but not installable is an error, never a silent skip.
+[ "$mode" != kernel-build ] || exit 0
 status=0
 for s in $series; do
 	found=

@@ -4,8 +4,8 @@
 # The test command. Installs what is missing; runs the static gates; for
 # every installed Debian kernel series (6.1, 6.12), builds the module and
 # an initramfs and boots the guest in test mode on Debian's kernel; runs
-# the host-side tests of the harness (tests/host/*.sh); then boots the
-# guest suite on a debug kernel of each series, those guests side by
+# the host-side tests of the harness (tests/host/*.sh) while the guest
+# suite boots on a debug kernel of each series, those guests side by
 # side. Fails if a test failed, if a guest did not
 # reach IPAT-DONE, or if a kernel log shows a bug. Prints every result as
 # it comes, then all of them in KTAP (nested per kernel and per tier; also
@@ -98,15 +98,21 @@ stock_suite() {
 	if [ "$tier" = all ] && [ -z "$tests" ]; then icount_gate "$prefix"; fi
 }
 
+# The debug kernels take longest to build: the full run starts them as
+# soon as their sources are in, and boots their guests beside the host
+# tests.
+if [ "$tier" = all ]; then
+	install_deps --kernel-build || finish
+	# shellcheck disable=SC2086 # a list of series
+	debug_tier_prebuild $IPAT_SERIES
+fi
 install_deps || finish
 pick_kernels || finish
-if [ "$tier" = all ]; then
-	debug_tier_prebuild "${kernels[@]}"
-	static_gates
-fi
+[ "$tier" != all ] || static_gates
 if [ "$tier" != debug ]; then
 	for kver in "${kernels[@]}"; do stock_suite "$kver"; done
 fi
+[ "$tier" = stock ] || debug_tier_start
 [ "$host" = 0 ] || host_tests "${kernels[-1]}"
-[ "$tier" = stock ] || debug_tier_run
+[ "$tier" = stock ] || debug_tier_wait
 finish

@@ -32,20 +32,14 @@ debug_tier_tests() {
 	echo "$list"
 }
 
-# The series of the Debian kernels given, once each.
-debug_tier_series() {
-	local kver
-	for kver in "$@"; do scripts/find-kernel.sh --series "$kver"; done | sort -uV
-}
-
-# From the default run, before the stock suites: build the debug kernels
-# of the series of kernels "$@" (niced, one after the other, in their own
-# process group), so that the builds overlap the stock suites' guests.
-# debug_tier_build then waits for each on the cache's lock. Stopped if
-# this run ends first.
+# From the default run, as soon as the kernel sources are installed: build
+# the debug kernels of the series "$@" (niced, one after the other, in
+# their own process group), so that the builds overlap the rest of the
+# install and the stock suites' guests. debug_tier_build then waits for
+# each on the cache's lock. Stopped if this run ends first.
 debug_tier_prebuild() {
 	local series todo=
-	for series in $(debug_tier_series "$@"); do
+	for series in "$@"; do
 		scripts/debug-kernel.sh --path "$series" >/dev/null 2>&1 ||
 			todo="$todo $series"
 	done
@@ -126,16 +120,18 @@ debug_tier_checks() {
 	fi
 }
 
-# The debug tier of every kernel: each guest boots as soon as its build is
-# done, in the background, so that the guests of the two series run side
-# by side (their tests are mostly one thread each, and a debug guest takes
-# ~8 min under TCG); each one's output is shown, and its results recorded
-# (collect.sh), in the kernels' order once it has ended. While they run, a
+# The debug tier of every kernel, in two halves, so that the host tests
+# run between them. debug_tier_start: each guest boots as soon as its
+# build is done, in the background, so that the guests of the two series
+# run side by side (their tests are mostly one thread each, and a debug
+# guest takes 5 to 8 min under TCG) and beside the host tests.
+# debug_tier_wait: each one's output is shown, and its results recorded
+# (collect.sh), in the kernels' order once it has ended; while they run, a
 # line a minute says how far each is.
 # debug_tier_pid and debug_tier_list: each kernel's guest and its tests,
 # read by debug_tier_guests_progress too.
 declare -gA debug_tier_pid=() debug_tier_list=()
-debug_tier_run() {
+debug_tier_start() {
 	local kver name
 	mkdir -p build/logs
 	for kver in "${kernels[@]}"; do
@@ -147,6 +143,10 @@ debug_tier_run() {
 		boot_suite "$name" >"build/logs/$name.out" 2>&1 &
 		debug_tier_pid[$kver]=$! debug_tier_list[$kver]=$suite_list
 	done
+}
+
+debug_tier_wait() {
+	local kver name
 	for kver in "${kernels[@]}"; do
 		[ -n "${debug_tier_pid[$kver]:-}" ] || continue
 		progress_wait debug_tier_guests_progress "${debug_tier_pid[$kver]}"

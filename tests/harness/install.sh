@@ -6,7 +6,9 @@
 # (scripts/install-deps.sh), for the kernel series -k names only, so that
 # a machine with one series tests it.
 
-# install_deps: a FAIL result and status 1 if the install failed.
+# install_deps [--kernel-build]: a FAIL result and status 1 if the
+# install failed. --kernel-build: only what the debug kernels are built
+# with, so that their build can start while the rest is installed.
 install_deps() {
 	local k
 	if [ -n "$only" ]; then
@@ -14,9 +16,9 @@ install_deps() {
 				scripts/find-kernel.sh --series "$k" || true
 				echo "$k"
 			done | grep -xE '6\.(1|12)' | sort -u | tr '\n' ' ')
-		export IPAT_SERIES
 	fi
-	scripts/install-deps.sh && return 0
-	result FAIL install "scripts/install-deps.sh failed (see above)"
+	export IPAT_SERIES=${IPAT_SERIES:-6.1 6.12}
+	scripts/install-deps.sh "$@" && return 0
+	result FAIL install "scripts/install-deps.sh $* failed (see above)"
 	return 1
 }
