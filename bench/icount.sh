@@ -54,37 +54,29 @@ case " $begin " in
 *) echo "bench-icount: $log is not an instruction-mode bench (no clock=icount)" >&2; exit 1 ;;
 esac
 
-# "OP FS VALUE" for every figure, in the order the table shows them.
+# "OP FS VALUE" for every figure, in the order the table shows them, from
+# the records' data model (bench/report/data.awk):
+# seq,record,fs,layout,n,rep,key,value.
 extract() {
-	records | awk '
-	function kv(   i, p) {
-		delete F
-		for (i = 3; i <= NF; i++) { p = index($i, "="); if (p) F[substr($i, 1, p - 1)] = substr($i, p + 1) }
-	}
+	records | awk -f "$(dirname "$0")/report/data.awk" | awk -F, '
 	function put(op, fs, v) {
 		if (!((op, fs) in V)) { V[op, fs] = v; if (!(op in seen)) { seen[op] = 1; ops[++nops] = op } }
 	}
+	NR == 1 || $6 != 1 { next }
 	$2 == "files" {
-		kv(); if (F["rep"] != 1) next
-		if (small == "" || F["n"] + 0 < small + 0) small = F["n"]
-		if (F["n"] != small) next
-		sfx = F["layout"] == "flat" ? "" : "." F["layout"]
-		split("create stat refill unlink", ph, " ")
+		if (small == "" || $5 + 0 < small + 0) small = $5
+		if ($5 != small) next
 		# refill: the cheapest chunk (bench/prog/files.c, enum phase).
-		for (i = 1; i <= 4; i++) {
-			k = ph[i] == "refill" ? "refill_min_ns" : ph[i] "_med_ns"
-			if (k in F) put(ph[i] sfx, F["fs"], F[k])
+		if ($7 ~ /^(create|stat|unlink)_med_instructions$/ || $7 == "refill_min_instructions") {
+			op = $7; sub(/_.*/, "", op)
+			put(op ($4 == "flat" ? "" : "." $4), $3, $8)
 		}
 	}
-	$2 == "payload" {
-		kv(); if (F["rep"] != 1) next
-		put("statx_btime", F["fs"], F["statx_med_ns"])
-		put("fgetxattr_shuffled", F["fs"], F["getxattr_med_ns"])
-	}
-	$2 == "ops" {
-		kv(); if (F["rep"] != 1) next
-		for (k in F) if (k ~ /_med_ns$/) { op = k; sub(/_med_ns$/, "", op); OPS[op, F["fs"]] = F[k] }
-		opsfs[F["fs"]] = 1
+	$2 == "payload" && $7 == "statx_med_instructions" { put("statx_btime", $3, $8) }
+	$2 == "payload" && $7 == "getxattr_med_instructions" { put("fgetxattr_shuffled", $3, $8) }
+	$2 == "ops" && $7 ~ /_med_instructions$/ {
+		op = $7; sub(/_med_instructions$/, "", op); OPS[op, $3] = $8
+		opsfs[$3] = 1
 	}
 	END {
 		# ipat-bench ops prints its operations in a fixed order.

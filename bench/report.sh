@@ -7,10 +7,13 @@
 # tables), CSV files, and PNG plots when gnuplot is installed. It can be
 # rerun on saved logs, including OUTDIR/raw.txt of an earlier report.
 #
-# The work is in parts, read in this order (one awk program; each part's
+# First data.awk turns the records into the data model, OUTDIR/data.csv (a
+# row per value); everything after reads that file alone. The work is in
+# parts, read in this order (one awk program over data.csv; each part's
 # END block runs in turn), under bench/report/:
-#   lib.awk           helpers: key=value fields, medians, formats
-#   records.awk       the records, into arrays and the CSV rows of every run
+#   lib.awk           helpers: medians, formats
+#   records.awk       data.csv's records, into arrays and the CSV rows of
+#                     every run
 #   summary.awk       what the sections share; instructions.csv
 #   header.awk        title, conditions, cautions
 #   claims.awk        the claims, each with its measured answer; claims.txt
@@ -21,9 +24,8 @@
 #   closing.awk       the plots and the list of files
 #   plots.sh          the plots, from what the parts left in OUTDIR
 #
-# Environment, for the report's header only: BENCH_WALL_S (seconds the
-# whole boot took), BENCH_LOAD_BEFORE and BENCH_LOAD_AFTER (host load),
-# BENCH_SOURCE (which source was measured, e.g. git describe).
+# The report is a function of the records alone: rebuilt from raw.txt, it
+# is the same to the byte (tests/host/51-bench-rebuild.sh).
 set -eu
 
 [ $# -ge 2 ] || { echo "usage: bench/report.sh OUTDIR CONSOLE-LOG..." >&2; exit 2; }
@@ -51,16 +53,18 @@ done
 if [ $# -gt 1 ] || [ "$(readlink -f "$1")" != "$(readlink -f "$out/raw.txt")" ]; then
 	cat "$raw" >"$out/raw.txt"
 fi
-rm -f "$out"/*.csv
+# This report's CSV files only: the cache mode's (bench/cache.sh) may share
+# OUTDIR.
+rm -f "$out"/{files,memory,payload,ops,instructions}.csv
+awk -f "$parts/data.awk" "$raw" >"$out/data.csv.tmp"
+mv "$out/data.csv.tmp" "$out/data.csv"
 
 # x86-64 pages; the guest is always x86-64 here.
-awk -v out="$out" -v page=4096 -v wall="${BENCH_WALL_S:-}" \
-	-v load_before="${BENCH_LOAD_BEFORE:-}" -v load_after="${BENCH_LOAD_AFTER:-}" \
-	-v src="${BENCH_SOURCE:-}" \
+awk -v out="$out" -v page=4096 \
 	-f "$parts/lib.awk" -f "$parts/records.awk" -f "$parts/summary.awk" \
 	-f "$parts/header.awk" -f "$parts/claims.awk" -f "$parts/instructions.awk" \
 	-f "$parts/memory.awk" -f "$parts/payload.awk" \
-	-f "$parts/profile.awk" -f "$parts/closing.awk" "$raw"
+	-f "$parts/profile.awk" -f "$parts/closing.awk" "$out/data.csv"
 
 # CSV headers, prepended now that awk has written the rows (unsorted).
 header() {

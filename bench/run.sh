@@ -77,9 +77,6 @@ boot() {
 	echo "$rc" >"build/logs/$log.rc"
 }
 
-# What is measured: the tree as built now, not as it is when the guests end.
-source=$(git describe --always --dirty 2>/dev/null || echo unknown)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
 mkdir -p build/logs
 # What a guest counts, boot included, in seconds of its icount clock
@@ -115,12 +112,10 @@ fi
 bench/progress.sh --until "${pids[*]}" bench "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
 rc=$(for log in "${logs[@]}"; do cat "${log%.log}.rc"; done | sort -n | tail -n 1)
-wall=$(($(date +%s) - start))
-load_after=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "bench: guests finished after ${wall}s (qemu exit $rc); host load average $load_before before, $load_after after"
+echo "bench: guests finished after $(($(date +%s) - start))s (qemu exit $rc)"
 
-BENCH_WALL_S=$wall BENCH_LOAD_BEFORE=$load_before BENCH_LOAD_AFTER=$load_after \
-	BENCH_SOURCE="git $source" bench/report.sh "$out" "${logs[@]}"
+# The report is the records' alone: what ran where and when is not in it.
+bench/report.sh "$out" "${logs[@]}"
 
 status=0
 for log in "${logs[@]}"; do

@@ -81,7 +81,8 @@ struct ipat_stats {
  * @init: optional; sets up what the type needs before it is registered
  * @exit: optional; undoes @init once the type is unregistered, after
  *	waiting (rcu_barrier()) for the ->free_inode calls still pending
- * @inode_object: what holds a struct inode, for the statistics file
+ * @inode_object: the slab cache that holds the struct inode, for the
+ *	statistics file
  * @inode_object_size: its size in bytes as allocated
  * @private_object_size: size requested for a separate private object, or 0
  * @show_layout: optional; adds what only this pattern can tell about its

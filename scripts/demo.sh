@@ -38,7 +38,6 @@ guest_images demo demo demo "$default_total" $kernels
 
 # The guests side by side, one host core each.
 start=$(date +%s)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 pids=()
 for kver in "${booted[@]}"; do
 	mkdir -p build/logs
@@ -49,7 +48,7 @@ for kver in "${booted[@]}"; do
 done
 bench/progress.sh --until "${pids[*]}" demo "${guests[@]}"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
-echo "demo: guests finished after $(($(date +%s) - start)) s; host load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+echo "demo: guests finished after $(($(date +%s) - start)) s"
 
 for kver in "${booted[@]}"; do
 	log=build/logs/demo-$kver.log out=build/demo-$kver/report

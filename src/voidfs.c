@@ -110,7 +110,8 @@ struct ipat_fs_type voidfs_type = {
 	.payload		= voidfs_payload,
 	.attach			= voidfs_attach,
 	.exit			= voidfs_exit,
-	.inode_object		= "inode_cache (the VFS's)",
+	/* The VFS's own cache: this pattern has none. */
+	.inode_object		= "inode_cache",
 	.inode_object_size	= sizeof(struct inode),
 	.private_object_size	= sizeof(struct voidfs_inode_info),
 };

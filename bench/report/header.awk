@@ -12,11 +12,7 @@ END {
 	printf "Bench mode `%s`: N = %s; %s repetitions (%s at N = %s, for %s, layouts %s); spread layout: %s files per directory.", B["mode"], B["sizes"], B["reps"], B["big_reps"], nfmt(large), B["big_fs"], big_layouts, B["per_dir"] > M
 	if (B["warmup"] != "") printf " First, a warm-up run of %s files on every filesystem, not reported.", B["warmup"] > M
 	if (B["module_md5"] != "") printf " Module md5 %s.", B["module_md5"] > M
-	if (src != "") printf " Source: %s.", src > M
-	printf " Guest time %s s", elapsed > M
-	if (wall != "") printf ", whole boot %d min %02d s", wall / 60, wall % 60 > M
-	if (load_before != "") printf "; host load average %s before, %s after", load_before, load_after > M
-	print "." > M
+	printf " Guest time %s s.\n", elapsed > M
 	print "" > M
 	cut = ""
 	if (B["big_reps"] + 0 < B["reps"] + 0) cut = cut sprintf(", %s repetition(s) instead of %s", B["big_reps"], B["reps"])

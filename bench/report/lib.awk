@@ -1,13 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench-report, part 1: helpers shared by the parts (bench/report.sh).
 
-function kv(   i, p) {		# key=value fields of this line into F[]
-	delete F
-	for (i = 3; i <= NF; i++) {
-		p = index($i, "=")
-		if (p) F[substr($i, 1, p - 1)] = substr($i, p + 1)
-	}
-}
 function add(arr, key, v) { arr[key] = (key in arr) ? arr[key] " " v : v }
 function sortv(s, a,   n, i, j, t) {	# split and insertion-sort numbers
 	n = split(s, a, " ")

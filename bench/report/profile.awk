@@ -3,8 +3,7 @@
 # bench/ftrace-profile.awk), the smallest N against the largest: the
 # functions whose calls per operation moved most.
 
-$2 == "ftrace" {
-	kv()
+function rec_ftrace() {
 	tr_k = F["fs"] SUBSEP F["layout"] SUBSEP F["phase"]
 	if (!(tr_k in TRACED)) { TRACED[tr_k] = 1; traced[++ntraced] = tr_k }
 	if (!((tr_k SUBSEP F["n"]) in TRACED_N)) { TRACED_N[tr_k SUBSEP F["n"]] = 1; add(TRNS, tr_k, F["n"]) }

@@ -250,7 +250,7 @@ def proc_files():
                                "inode_object_size", "private_object_size",
                                "private_alloc_size", "union_size",
                                "union_largest_member_size"):
-                fact("proc.%s.%s" % (fs, key), val.split()[0])
+                fact("proc.%s.%s" % (fs, key), val)
 
 
 class Tour(gdb.Command):
