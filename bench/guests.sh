@@ -5,36 +5,32 @@
 # Debian kernel side by side: the module and the image for each, and
 # whether a guest's run ended cleanly.
 
-# guest_images WHO BUILD LOG DEFAULT_TOTAL KVER...: builds the module for
-# every KVER at once, each into build/BUILD-<kver>/ (without sparse, which
-# these commands do not install), and an image beside it with ipat-bench
-# and seed-crng, which qemu/init runs first. Sets booted (the kernels
+# guest_images WHO BUILD LOG DEFAULT_TOTAL KVER...: for every KVER at once,
+# the module and an image into build/BUILD-<kver>/ (scripts/guest-image.sh,
+# without sparse, which these commands do not install), the image with
+# ipat-bench and seed-crng, which qemu/init runs first. Sets booted (the kernels
 # whose image was made) and guests (NAME:LOG:TOTAL for bench/progress.sh,
 # the log build/logs/LOG-<kver>.log, TOTAL from its last run or
 # DEFAULT_TOTAL); status=1 if a module did not build.
 # shellcheck disable=SC2034 # booted, guests and status are the caller's
 guest_images() {
-	local who=$1 build=$2 logname=$3 default_total=$4 kver dir log total i=0
+	local who=$1 build=$2 logname=$3 default_total=$4 kver log total i=0
 	local pids=()
 	shift 4
 	echo "$who: building the module and the guest image for $*"
 	for kver; do
-		(IPAT_SPARSE=0 scripts/build-module.sh "$build-$kver" "/usr/src/linux-headers-$kver" >/dev/null ||
-			[ $? -eq 3 ]) &
+		(IPAT_SPARSE=0 scripts/guest-image.sh "$build-$kver" "/usr/src/linux-headers-$kver" \
+			seed-crng >/dev/null || [ $? -eq 3 ]) &
 		pids+=($!)
 	done
-	scripts/build-progs.sh seed-crng >/dev/null
 	booted=() guests=()
 	for kver; do
-		dir=build/$build-$kver
 		i=$((i + 1))
 		if ! wait "${pids[$((i - 1))]}"; then
-			echo "$who: the module did not build for $kver" >&2
+			echo "$who: no module or image for $kver" >&2
 			status=1
 			continue
 		fi
-		IPAT_PROGS=seed-crng IPAT_KO=$dir/inode_patterns.ko IPAT_INITRAMFS=$dir/initramfs.cpio.gz \
-			qemu/mkinitramfs.sh >/dev/null
 		log=build/logs/$logname-$kver.log
 		total=$(bench/progress.sh --total "$log")
 		booted+=("$kver")

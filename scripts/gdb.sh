@@ -70,13 +70,9 @@ if [ -n "$debug" ]; then
 	IPAT_SERIES=$debug scripts/install-deps.sh
 	echo "gdb.sh: the $debug debug kernel with debug information (scripts/debug-kernel.sh --gdb $debug)"
 	IPAT_KTREE=$(scripts/debug-kernel.sh --gdb "$debug")
-	out=build/debug-gdb-$debug
 	# 3: built, with warnings: the test suite reports those; gdb can go on.
-	scripts/build-module.sh "debug-gdb-$debug" "$IPAT_KTREE" || [ $? -eq 3 ]
-	scripts/build-progs.sh >/dev/null
-	IPAT_KO=$out/inode_patterns.ko IPAT_KDIR=$IPAT_KTREE IPAT_INITRAMFS=$out/initramfs.cpio.gz \
-		qemu/mkinitramfs.sh >/dev/null
-	export IPAT_KTREE QEMU_INITRD=$out/initramfs.cpio.gz
+	scripts/guest-image.sh "debug-gdb-$debug" "$IPAT_KTREE" >/dev/null || [ $? -eq 3 ]
+	export IPAT_KTREE QEMU_INITRD=build/debug-gdb-$debug/initramfs.cpio.gz
 fi
 
 ktree=${IPAT_KTREE:-}
