@@ -44,8 +44,9 @@ while [ $# -gt 0 ]; do
 done
 
 if [ -z "${QEMU_INITRD:-}" ]; then
-	# gnuplot draws the plots: bench only.
-	scripts/install-deps.sh gnuplot-nox
+	# gnuplot draws the plots: bench only. stress-ng: the image is the
+	# test suite's, whole (its size moves the counts; qemu/mkinitramfs.sh).
+	scripts/install-deps.sh gnuplot-nox stress-ng
 	make
 	scripts/build-progs.sh
 	qemu/mkinitramfs.sh

@@ -6,7 +6,10 @@
 # both (bench/guests.sh, as scripts/demo.sh does) identically. Under
 # icount a guest booted twice on one image runs the same instructions, so
 # two clones print the same demo table (docs/benchmark.md, repeatability).
-# Runs on the host, without a guest.
+# Nor may the image hold what the host happens to have installed
+# (stress-ng, which the tests install and the demo does not): a machine
+# with the tests' packages would print another table. Runs on the host,
+# without a guest.
 set -eu
 cd "$(dirname "$0")/../.."
 kver=$(scripts/find-kernel.sh)
@@ -32,4 +35,11 @@ for file in inode_patterns.ko initramfs.cpio.gz; do
 		bad=1
 	fi
 done
+root=$tmp/one/build/demo-$kver/initramfs
+if [ -e "$root/usr/bin/stress-ng" ]; then
+	echo "FAIL: the demo's image holds the host's stress-ng"
+	bad=1
+else
+	echo "ok: no host program in the demo's image"
+fi
 exit "$bad"
