@@ -90,8 +90,18 @@ if [ -n "$missing" ]; then
 	echo "install-deps: installing:$missing"
 	$sudo apt-get update ||
 		{ echo "install-deps: apt-get update failed" >&2; exit 1; }
+	# Debian's kernel packages make an initramfs for the host to boot them
+	# with, each twice (the package, then initramfs-tools' trigger): most
+	# of a fresh install's time. The guests boot images of their own.
+	# Where no boot loader is installed (a container, or a virtual machine
+	# booted from outside, as CI's are), nothing boots from /boot, and the
+	# hooks are told to skip it (INITRD=No). With a boot loader the new
+	# kernel may become the host's default entry, and needs it.
+	initrd=
+	dpkg-query -W -f='${db:Status-Abbrev}\n' 'grub-*' systemd-boot lilo 2>/dev/null |
+		grep -q '^ii' || initrd=INITRD=No
 	# shellcheck disable=SC2086 # $missing is a list of package names
-	$sudo env DEBIAN_FRONTEND=noninteractive \
+	$sudo env DEBIAN_FRONTEND=noninteractive $initrd \
 		apt-get install -y --no-install-recommends $missing ||
 		{ echo "install-deps: apt-get install failed for:$missing" >&2; exit 1; }
 else
