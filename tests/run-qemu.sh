@@ -4,9 +4,9 @@
 # The test command. Installs what is missing; runs the static gates; for
 # every installed Debian kernel series (6.1, 6.12), builds the module and
 # an initramfs and boots the guest in test mode on Debian's kernel; runs
-# the host-side tests of the harness (tests/host/*.sh) while the guest
-# suite boots on a debug kernel of each series, those guests side by
-# side. Fails if a test failed, if a guest did not
+# the host-side tests of the harness (tests/host/*.sh); boots the guest
+# suite on a debug kernel of each series, those guests side by side (and
+# beside the host tests while a debug kernel is still building). Fails if a test failed, if a guest did not
 # reach IPAT-DONE, or if a kernel log shows a bug. Prints every result as
 # it comes, then all of them in KTAP (nested per kernel and per tier; also
 # in build/logs/results.ktap), and ends with the line
@@ -99,8 +99,7 @@ stock_suite() {
 }
 
 # The debug kernels take longest to build: the full run starts them as
-# soon as their sources are in, and boots their guests beside the host
-# tests.
+# soon as their sources are in.
 if [ "$tier" = all ]; then
 	install_deps --kernel-build || finish
 	# shellcheck disable=SC2086 # a list of series
@@ -112,7 +111,17 @@ pick_kernels || finish
 if [ "$tier" != debug ]; then
 	for kver in "${kernels[@]}"; do stock_suite "$kver"; done
 fi
-[ "$tier" = stock ] || debug_tier_start
-[ "$host" = 0 ] || host_tests "${kernels[-1]}"
-[ "$tier" = stock ] || debug_tier_wait
+# While a debug kernel is still building, the host tests wait for it
+# beside the debug guests, filling the core the last guest leaves idle
+# rather than slowing the builds. Once all are built, they go first: the
+# two guests and a host test at once on two cores slow the guests more
+# than running side by side gains.
+if [ "$tier" = all ] && ! debug_tier_ready; then
+	debug_tier_start
+	[ "$host" = 0 ] || host_tests "${kernels[-1]}"
+	debug_tier_wait
+else
+	[ "$host" = 0 ] || host_tests "${kernels[-1]}"
+	[ "$tier" = stock ] || { debug_tier_start; debug_tier_wait; }
+fi
 finish

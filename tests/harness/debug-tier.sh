@@ -53,6 +53,15 @@ debug_tier_prebuild() {
 	trap 'kill -- -"$debug_tier_prebuild_pid" 2>/dev/null || true' EXIT
 }
 
+# True if the debug kernel of every tested kernel's series is built.
+debug_tier_ready() {
+	local kver
+	for kver in "${kernels[@]}"; do
+		scripts/debug-kernel.sh --path "$(scripts/find-kernel.sh --series "$kver")" \
+			>/dev/null 2>&1 || return 1
+	done
+}
+
 # For Debian's kernel $1: build (or reuse) the debug kernel of its series,
 # the module and the KUnit module against it into build/debug-<series>/,
 # and their image; sets suite_kernel, suite_initrd and
@@ -121,10 +130,10 @@ debug_tier_checks() {
 }
 
 # The debug tier of every kernel, in two halves, so that the host tests
-# run between them. debug_tier_start: each guest boots as soon as its
+# can run between them (run-qemu.sh). debug_tier_start: each guest boots as soon as its
 # build is done, in the background, so that the guests of the two series
 # run side by side (their tests are mostly one thread each, and a debug
-# guest takes 5 to 8 min under TCG) and beside the host tests.
+# guest takes 5 to 8 min under TCG).
 # debug_tier_wait: each one's output is shown, and its results recorded
 # (collect.sh), in the kernels' order once it has ended; while they run, a
 # line a minute says how far each is.
