@@ -111,11 +111,11 @@ pick_kernels || finish
 if [ "$tier" != debug ]; then
 	for kver in "${kernels[@]}"; do stock_suite "$kver"; done
 fi
-# While a debug kernel is still building, the host tests wait for it
-# beside the debug guests, filling the core the last guest leaves idle
-# rather than slowing the builds. Once all are built, they go first: the
-# two guests and a host test at once on two cores slow the guests more
-# than running side by side gains.
+# While a debug kernel is still building, the host tests run once the
+# debug guests have booted, beside the last one, filling the core it
+# leaves idle rather than slowing the builds. Once all are built, they go
+# first: both guests and a host test at once on two cores slow the guests
+# more than running side by side gains.
 if [ "$tier" = all ] && ! debug_tier_ready; then
 	debug_tier_start
 	[ "$host" = 0 ] || host_tests "${kernels[-1]}"
