@@ -6,8 +6,8 @@
 # process creates N files on ramfs (the reference: its inode comes from
 # the VFS's accounted inode_cache) and on each of ours
 # (tests/prog/memcg.c); per file, each of ours must be charged at least
-# what ramfs is (the same dentry, an inode object at least as big; 8 bytes
-# of slack for per-CPU batching), and
+# what ramfs is (the same dentry, an inode object at least as big; 64 bytes
+# of slack, see below), and
 # voidfs_demo, whose inode comes from that same inode_cache, must be
 # charged its second allocation on top: at least the 40-byte payload more
 # than ramfs. Before its kmalloc() was GFP_KERNEL_ACCOUNT, voidfs_demo was
@@ -35,15 +35,21 @@ group=$cg/ipat-memcg
 mkdir -p $group
 ipat_run modprobe inode_patterns
 
-# Sets $charged to the bytes charged per file on a new mount of type $1.
+# Sets $charged to the bytes charged per file on a new mount of type $1,
+# counted in a group of its own: the inodes of the mount before are freed
+# after an RCU grace period, and uncharged from the group they were charged
+# to. In one group for all, those landing while the next mount counts made
+# it look cheaper than it is (embedfs_demo once 1,075 bytes a file against
+# ramfs's 1,108).
 charge() {
-	mnt=$IPAT_TMP/$1
-	mkdir -p "$mnt"
+	mnt=$IPAT_TMP/$1 one=$cg/ipat-memcg-$1
+	mkdir -p "$mnt" "$one"
 	ipat_run mount -t "$1" none "$mnt"
 	# The child joins the group, then memcg alone runs there.
-	out=$(sh -c "echo \$\$ >$group/cgroup.procs && exec memcg charge $group $mnt $files") ||
+	out=$(sh -c "echo \$\$ >$one/cgroup.procs && exec memcg charge $one $mnt $files") ||
 		{ umount "$mnt"; ipat_fail "memcg on $1: $out"; }
 	ipat_run umount "$mnt"
+	rmdir "$one" 2>/dev/null || true
 	charged=$(echo "$out" | sed -n 's/^MEMCG-CHARGE //p')
 	[ -n "$charged" ] || ipat_fail "memcg on $1 printed no charge: $out"
 	echo "$1: $charged bytes charged per file"
@@ -54,8 +60,10 @@ ramfs=$charged
 for fs in $IPAT_FSTYPES; do
 	charge "$fs"
 	got=$charged
-	# Per-CPU stocks hold back a few KiB: a few bytes per file.
-	[ "$got" -ge $((ramfs - 8)) ] ||
+	# The figure moves from boot to boot by more than per-CPU stocks
+	# explain (ramfs's on 6.1 from 1,027 to 1,108 bytes a file); an
+	# allocation left uncharged would take hundreds of bytes off.
+	[ "$got" -ge $((ramfs - 64)) ] ||
 		ipat_fail "$fs: $got bytes charged per file, less than ramfs's $ramfs"
 	eval "charged_$fs=$got"
 done
