@@ -150,7 +150,7 @@ wait_for() {
 
 # Input sent before the guest's shell reads its serial port is lost.
 echo "gdb.sh: booting $kernel ($kver) with the gdb stub; console: $log"
-wait_for 'poweroff -f  *leaves' 300
+wait_for ' -f  *leaves the guest' 300
 sleep 1
 # Each marker is printed split ("IPAT"-...) so that the echo of the typed
 # command never matches a line that starts with it.
