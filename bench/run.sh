@@ -82,8 +82,9 @@ start=$(date +%s)
 mkdir -p build/logs
 # What a guest counts, boot included, in seconds of its icount clock
 # (instructions / 1e9), for the progress line: what the last run of the
-# same log counted, else about what the full and the quick bench count.
-default_total=215
+# same log counted, else about what a guest of the full bench (163 to 191
+# on the two kernels) and the quick bench's (6 to 7) count.
+default_total=185
 [ "$quick" = 1 ] && default_total=7
 guest() {	# guest LABEL LOGNAME: LABEL:LOG:TOTAL for bench/progress.sh
 	local log=build/logs/$2.log total
