@@ -41,7 +41,10 @@ sparse=C=2
 # the repository (build/NAME/src/...), so a clone anywhere builds the same
 # bytes, and the guest booted on them runs the same instructions
 # (qemu/mkinitramfs.sh; scripts/gdb.sh tells gdb where the sources are).
-if ! make -C "$kdir" M="$PWD/$out" "$sparse" W=1 KCFLAGS="-ffile-prefix-map=$PWD/=" modules \
+# For the same reason the module's BTF is made by pahole without -j
+# (scripts/pahole-serial.sh says why).
+if ! make -C "$kdir" M="$PWD/$out" "$sparse" W=1 KCFLAGS="-ffile-prefix-map=$PWD/=" \
+	PAHOLE="$PWD/scripts/pahole-serial.sh" modules \
 	>"$out/build.log" 2>"$out/warnings.log"; then
 	cat "$out/warnings.log" >&2
 	echo "build-module: build against $kdir failed; log: $out/build.log" >&2
