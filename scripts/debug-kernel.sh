@@ -152,10 +152,10 @@ fi
 log "configuring: tinyconfig + ${fragments[*]}"
 cat "${fragments[@]}" >"$dir/debug.config"
 # The merged file is then the base of an allnoconfig, not of olddefconfig:
-# an option the fragment makes visible (VT, input, PS/2 mice, thermal,
-# cpufreq and the like, once TTY and ACPI were on) is off unless the
-# fragment asks for it, rather than on by its default. Their chatter
-# (every override of a tinyconfig choice) goes to config.log.
+# an option the fragment makes visible (with TTY on: VT, input, PS/2 mice
+# and the like) is off unless the fragment asks for it, rather than on by
+# its default. Their chatter (every override of a tinyconfig choice) goes
+# to config.log.
 {
 	make -C "$tree" -s tinyconfig &&
 	"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" \
