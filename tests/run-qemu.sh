@@ -6,11 +6,11 @@
 # an initramfs and boots the guest in test mode on Debian's kernel; runs
 # the host-side tests of the harness (tests/host/*.sh); boots the guest
 # suite on a debug kernel of each series, those guests side by side (and
-# beside the host tests while a debug kernel is still building). Fails if a test failed, if a guest did not
-# reach IPAT-DONE, or if a kernel log shows a bug. Prints every result as
-# it comes, then all of them in KTAP (nested per kernel and per tier; also
-# in build/logs/results.ktap), and ends with the line
-# "N passed, N failed, N skipped".
+# beside the host tests while a debug kernel is still building). Fails if
+# a test failed, if a guest did not reach IPAT-DONE, or if a kernel log
+# shows a bug. Prints every result as it comes, then all of them in KTAP
+# (nested per kernel and per tier; also in build/logs/results.ktap), and
+# ends with the line "N passed, N failed, N skipped".
 #
 #   tests/run-qemu.sh [-s SEED] [-t GLOB[,GLOB...]] [-k KERNEL[,KERNEL...]]
 #                     [--no-host] [--stock-only|--debug-only]

@@ -130,10 +130,10 @@ debug_tier_checks() {
 }
 
 # The debug tier of every kernel, in two halves, so that the host tests
-# can run between them (run-qemu.sh). debug_tier_start: each guest boots as soon as its
-# build is done, in the background, so that the guests of the two series
-# run side by side (their tests are mostly one thread each, and a debug
-# guest takes 5 to 8 min under TCG).
+# can run between them (run-qemu.sh). debug_tier_start: each guest boots
+# as soon as its build is done, in the background, so that the guests of
+# the two series run side by side (their tests are mostly one thread each,
+# and a debug guest takes minutes under TCG).
 # debug_tier_wait: each one's output is shown, and its results recorded
 # (collect.sh), in the kernels' order once it has ended; while they run, a
 # line a minute says how far each is.
