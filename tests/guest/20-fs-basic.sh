@@ -22,6 +22,15 @@ for cache in embedfs_inode_cache union_inode_cache; do
 		exit 1
 	fi
 	echo "ok: $cache is not SLAB_RECLAIM_ACCOUNT"
+	# Every tier boots with slub_debug's consistency checks (F): a free
+	# into another cache than the object's then warns, and so fails the
+	# run. On a debug kernel nothing else would see it: KASAN does not
+	# check it, and only Debian's kernels have SLAB_FREELIST_HARDENED.
+	if [ "$(cat "/sys/kernel/slab/$cache/sanity_checks")" != 1 ]; then
+		echo "FAIL: $cache runs without slub_debug's consistency checks (F)"
+		exit 1
+	fi
+	echo "ok: $cache runs with slub_debug's consistency checks"
 done
 
 mount -t embedfs_demo none /mnt/embedfs_demo

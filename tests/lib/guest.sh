@@ -88,11 +88,11 @@ ipat_fault_setup() {
 # metadata allocation after each real one has a fallback pool, so a fault
 # there is absorbed and would double the points. The filter flag can only
 # be set at boot: tests/run-qemu.sh boots the debug kernel with
-# slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area.
+# slub_debug=FA;F,kmemleak_object,kmemleak_scan_area.
 ipat_failslab_marked() {
 	for cache in "$@"; do
 		[ "$(cat "/sys/kernel/slab/$cache/failslab")" = 1 ] ||
-			ipat_fail "$cache is not marked for failslab: boot with slub_debug=FZPUA;FZPU,kmemleak_object,kmemleak_scan_area"
+			ipat_fail "$cache is not marked for failslab: boot with slub_debug=FA;F,kmemleak_object,kmemleak_scan_area"
 	done
 	if [ -e /sys/kernel/slab/kmemleak_object ]; then
 		[ "$(cat /sys/kernel/slab/kmemleak_object/failslab)" = 0 ] ||
