@@ -301,8 +301,11 @@ static int ipat_getattr(struct mnt_idmap *idmap,
 
 /*
  * simple_setattr() copies only the times the caller asked for, and
- * truncate(2) asks for none: like tmpfs, a change of size is a change of
- * the file, so it updates mtime and ctime (notify_change() set both to now).
+ * truncate(2) asks for none. Like tmpfs, a truncate updates mtime and
+ * ctime (notify_change() set both to now) when it changes the size, and
+ * also at the same size when the file holds pages: tmpfs then still
+ * truncates its pages from the size on (shmem_truncate_range()), which
+ * stamps both.
  */
 static int ipat_file_setattr(struct mnt_idmap *idmap,
 			     struct dentry *dentry, struct iattr *attr)
@@ -310,7 +313,8 @@ static int ipat_file_setattr(struct mnt_idmap *idmap,
 	struct inode *inode = d_inode(dentry);
 
 	if ((attr->ia_valid & ATTR_SIZE) &&
-	    attr->ia_size != i_size_read(inode))
+	    (attr->ia_size != i_size_read(inode) ||
+	     !mapping_empty(inode->i_mapping)))
 		attr->ia_valid |= ATTR_MTIME | ATTR_CTIME;
 	return simple_setattr(idmap, dentry, attr);
 }
