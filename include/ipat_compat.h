@@ -2,17 +2,20 @@
 /*
  * The one place where kernel versions differ.
  *
- * src/ is written against today's VFS API, that of Linux 6.12. Each block
- * below maps one upstream change back to Linux 6.1, the oldest kernel
- * Debian 12 ships, and names the change it covers. To support an older
- * kernel, add a block here; to drop one, delete its block. No file in src/
- * tests a kernel version.
+ * src/ is written against the newest VFS API, that of Linux 7.3. Each block
+ * below maps one upstream change back to the kernels before it, down to
+ * Linux 6.1, the oldest kernel Debian ships, and names the change it
+ * covers. To support an older kernel, add a block here; to drop one,
+ * delete its block. No file in src/ tests a kernel version.
  */
 #ifndef _IPAT_COMPAT_H
 #define _IPAT_COMPAT_H
 
 #include <linux/fs.h>
+#include <linux/dcache.h>
+#include <linux/err.h>
 #include <linux/minmax.h>
+#include <linux/security.h>
 #include <linux/string.h>
 #include <linux/version.h>
 
@@ -36,6 +39,15 @@
 #define IPAT_FS_ALLOW_IDMAP 0
 #else
 #define IPAT_FS_ALLOW_IDMAP FS_ALLOW_IDMAP
+#endif
+
+/*
+ * 6.3, "filelock: move file locking definitions to separate header file":
+ * generic_setlease() is declared in <linux/filelock.h>, which <linux/fs.h>
+ * does not include. Before 6.3, <linux/fs.h> declares it.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#include <linux/filelock.h>
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 5, 0)
@@ -94,6 +106,112 @@ static inline void super_set_uuid(struct super_block *sb, const u8 *uuid,
 {
 	memcpy(&sb->s_uuid, uuid, min_t(unsigned int, len, sizeof(sb->s_uuid)));
 }
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
+/*
+ * 6.15, "Change inode_operations.mkdir to return struct dentry *": ->mkdir
+ * may hand back another dentry than the one it was given, NULL for that
+ * one, or an ERR_PTR(). Before it, ->mkdir returned 0 or an errno.
+ * IPAT_MKDIR(fn) is what the operations table takes: before 6.15, a
+ * wrapper with the old signature (IPAT_MKDIR_COMPAT(fn) defines it).
+ */
+#define IPAT_MKDIR_COMPAT(fn)						\
+static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
+		       struct dentry *dentry, umode_t mode)		\
+{									\
+	return PTR_ERR_OR_ZERO(fn(idmap, dir, dentry, mode));		\
+}
+#define IPAT_MKDIR(fn) fn##_compat
+#else
+#define IPAT_MKDIR_COMPAT(fn)
+#define IPAT_MKDIR(fn) fn
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/*
+ * 6.18, "fs: rename generic_delete_inode() and generic_drop_inode()": the
+ * ->drop_inode that always evicts is now inode_just_drop(). Same job.
+ */
+#define inode_just_drop generic_delete_inode
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 19, 0)
+/*
+ * 6.19, "primitives for maintaining persisitency" and "get rid of
+ * kill_litter_super()": a filesystem whose names live only in the dcache
+ * marks their dentries DCACHE_PERSISTENT with d_make_persistent(), which
+ * instantiates, pins and hashes; simple_unlink(), simple_rmdir() and
+ * simple_rename() unpin them (d_make_discardable()), and kill_anon_super()
+ * drops the ones still pinned at umount. Before it, such a filesystem pinned
+ * them with d_instantiate() and an extra dget(), the simple_*() helpers
+ * dropped that reference with dput(), and kill_litter_super() dropped the
+ * rest at umount: mixing the two schemes warns on every unlink and leaves
+ * busy inodes at umount.
+ */
+static inline struct dentry *d_make_persistent(struct dentry *dentry,
+					       struct inode *inode)
+{
+	d_instantiate(dentry, inode);
+	dget(dentry);
+	if (d_unhashed(dentry))
+		d_rehash(dentry);
+	return dentry;
+}
+
+#define kill_anon_super kill_litter_super
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 2, 0)
+/*
+ * 7.2, "security,fs,nfs,net: update security_inode_listsecurity() interface":
+ * an LSM lists its names by appending them at *buffer (when it is not
+ * NULL) and subtracting their length from *remaining, and returns 0 or an
+ * errno, -ERANGE when they do not fit. Before it, it took the buffer and
+ * its size and returned the names' length, having copied them only if
+ * they fit. A NULL buffer still compiles against the new one, and means
+ * "no place to write the pointer": the wrapper is the old call in the new
+ * shape.
+ */
+static inline int ipat_compat_listsecurity(struct inode *inode, char **buffer,
+					   ssize_t *remaining)
+{
+	int len = security_inode_listsecurity(inode, *buffer,
+					      *buffer ? *remaining : 0);
+
+	if (len < 0)
+		return len;
+	if (*buffer) {
+		if (*remaining < len)
+			return -ERANGE;
+		*buffer += len;
+	}
+	*remaining -= len;
+	return 0;
+}
+
+#define security_inode_listsecurity ipat_compat_listsecurity
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.3, "Remove excl arg to ->create inode_operation": ->create lost its bool
+ * excl, which said whether O_EXCL was asked. A filesystem without
+ * ->atomic_open is only ever asked to create a name that does not exist,
+ * and never needed it. IPAT_CREATE(fn) is what the operations table takes:
+ * before 7.3, a wrapper with the old signature (IPAT_CREATE_COMPAT(fn)
+ * defines it).
+ */
+#define IPAT_CREATE_COMPAT(fn)						\
+static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
+		       struct dentry *dentry, umode_t mode, bool excl)	\
+{									\
+	return fn(idmap, dir, dentry, mode);				\
+}
+#define IPAT_CREATE(fn) fn##_compat
+#else
+#define IPAT_CREATE_COMPAT(fn)
+#define IPAT_CREATE(fn) fn
 #endif
 
 #endif /* _IPAT_COMPAT_H */

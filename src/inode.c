@@ -17,6 +17,7 @@ static const struct inode_operations ipat_dir_iops;
 static const struct inode_operations ipat_file_iops;
 static const struct inode_operations ipat_symlink_iops;
 static const struct inode_operations ipat_special_iops;
+static const struct file_operations ipat_dir_fops;
 static const struct file_operations ipat_file_fops;
 
 static void ipat_payload_init(struct ipat_payload *payload,
@@ -85,7 +86,7 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 		break;
 	case S_IFDIR:
 		inode->i_op = &ipat_dir_iops;
-		inode->i_fop = &simple_dir_operations;
+		inode->i_fop = &ipat_dir_fops;
 		/* A directory's "." entry. */
 		inc_nlink(inode);
 		break;
@@ -123,12 +124,15 @@ static struct inode *ipat_new_child(struct mnt_idmap *idmap, struct inode *dir,
 	return inode;
 }
 
-/* Binds a new inode to its name; the extra reference pins the dentry. */
+/*
+ * Binds a new inode to its name. The name lives only in the dcache, so its
+ * dentry is made persistent: pinned until simple_unlink(), simple_rmdir()
+ * or simple_rename() removes the name, or kill_anon_super() the mount.
+ */
 static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 			     struct inode *inode)
 {
-	d_instantiate(dentry, inode);
-	dget(dentry);
+	d_make_persistent(dentry, inode);
 	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 }
 
@@ -145,21 +149,24 @@ static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 }
 
 static int ipat_create(struct mnt_idmap *idmap, struct inode *dir,
-		       struct dentry *dentry, umode_t mode, bool excl)
+		       struct dentry *dentry, umode_t mode)
 {
 	return ipat_mknod(idmap, dir, dentry, mode | S_IFREG, 0);
 }
+IPAT_CREATE_COMPAT(ipat_create)
 
-static int ipat_mkdir(struct mnt_idmap *idmap, struct inode *dir,
-		      struct dentry *dentry, umode_t mode)
+/* NULL: the new directory is the dentry the VFS passed in. */
+static struct dentry *ipat_mkdir(struct mnt_idmap *idmap, struct inode *dir,
+				 struct dentry *dentry, umode_t mode)
 {
 	int err = ipat_mknod(idmap, dir, dentry, mode | S_IFDIR, 0);
 
 	/* The new directory's ".." entry. */
 	if (!err)
 		inc_nlink(dir);
-	return err;
+	return ERR_PTR(err);
 }
+IPAT_MKDIR_COMPAT(ipat_mkdir)
 
 static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,
 			struct dentry *dentry, const char *target)
@@ -245,11 +252,9 @@ static int ipat_whiteout(struct mnt_idmap *idmap, struct inode *old_dir,
 	whiteout = d_alloc(old_dentry->d_parent, &old_dentry->d_name);
 	if (!whiteout)
 		return -ENOMEM;
+	/* d_make_persistent() hashes it and takes the reference that pins it. */
 	err = ipat_mknod(idmap, old_dir, whiteout, S_IFCHR | WHITEOUT_MODE,
 			 WHITEOUT_DEV);
-	if (!err)
-		d_rehash(whiteout);
-	/* ipat_mknod() took the reference that pins it. */
 	dput(whiteout);
 	return err;
 }
@@ -320,12 +325,12 @@ static int ipat_file_setattr(struct mnt_idmap *idmap,
 }
 
 static const struct inode_operations ipat_dir_iops = {
-	.create		= ipat_create,
+	.create		= IPAT_CREATE(ipat_create),
 	.lookup		= simple_lookup,
 	.link		= ipat_link,
 	.unlink		= ipat_unlink,
 	.symlink	= ipat_symlink,
-	.mkdir		= ipat_mkdir,
+	.mkdir		= IPAT_MKDIR(ipat_mkdir),
 	.rmdir		= simple_rmdir,
 	.mknod		= ipat_mknod,
 	.rename		= ipat_rename,
@@ -354,6 +359,22 @@ static const struct inode_operations ipat_special_iops = {
 	.listxattr	= ipat_listxattr,
 };
 
+/*
+ * Leases (F_SETLEASE) are granted only where ->setlease says so since 7.0,
+ * as tmpfs does on files and, from the kernels that lease directories, on
+ * directories; before 7.0 a missing ->setlease meant generic_setlease()
+ * too. Otherwise simple_dir_operations.
+ */
+static const struct file_operations ipat_dir_fops = {
+	.open		= dcache_dir_open,
+	.release	= dcache_dir_close,
+	.llseek		= dcache_dir_lseek,
+	.read		= generic_read_dir,
+	.iterate_shared	= dcache_readdir,
+	.fsync		= noop_fsync,
+	.setlease	= generic_setlease,
+};
+
 static const struct file_operations ipat_file_fops = {
 	.read_iter	= generic_file_read_iter,
 	.write_iter	= generic_file_write_iter,
@@ -362,4 +383,5 @@ static const struct file_operations ipat_file_fops = {
 	.splice_read	= filemap_splice_read,
 	.splice_write	= iter_file_splice_write,
 	.llseek		= generic_file_llseek,
+	.setlease	= generic_setlease,
 };

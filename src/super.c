@@ -241,8 +241,11 @@ int ipat_init_fs_context(struct fs_context *fc)
 
 void ipat_kill_sb(struct super_block *sb)
 {
-	/* Evicts every inode, which still needs the counters in sbi. */
-	kill_litter_super(sb);
+	/*
+	 * Drops the persistent dentries and evicts every inode, which still
+	 * needs the counters in sbi.
+	 */
+	kill_anon_super(sb);
 	kfree(sb->s_fs_info);
 }
 

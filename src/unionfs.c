@@ -36,7 +36,7 @@ static const struct super_operations unionfs_sops = {
 	.alloc_inode	= unionfs_alloc_inode,
 	.free_inode	= unionfs_free_inode,
 	.evict_inode	= ipat_evict_inode,
-	.drop_inode	= generic_delete_inode,
+	.drop_inode	= inode_just_drop,
 	.statfs		= ipat_statfs,
 	.show_options	= ipat_show_options,
 };

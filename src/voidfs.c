@@ -97,7 +97,7 @@ static void voidfs_exit(void)
 static const struct super_operations voidfs_sops = {
 	.free_inode	= voidfs_free_inode,
 	.evict_inode	= ipat_evict_inode,
-	.drop_inode	= generic_delete_inode,
+	.drop_inode	= inode_just_drop,
 	.statfs		= ipat_statfs,
 	.show_options	= ipat_show_options,
 };

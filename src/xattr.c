@@ -151,6 +151,20 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 }
 
 /*
+ * The length of the names the LSMs list for @inode, as listxattr() counts
+ * them without a buffer: none when they fail to say.
+ */
+static size_t ipat_lsm_names_len(struct inode *inode)
+{
+	ssize_t remaining = 0;
+	char *none = NULL;
+
+	if (security_inode_listsecurity(inode, &none, &remaining))
+		return 0;
+	return -remaining;
+}
+
+/*
  * May @new (NULL: a removal) of a @name_len name take the place of @old
  * (NULL: none), on an inode whose LSM names take @lsm_len in a listing?
  * Called under the store's lock. Return: 0 or the errno.
@@ -194,7 +208,7 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 	size_t name_len = strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	size_t old_bytes, new_bytes = 0;
-	int lsm_len = 0;
+	size_t lsm_len = 0;
 	int err;
 
 	if (value) {
@@ -203,7 +217,7 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 			return -ENOMEM;
 		new_bytes = ipat_xattr_bytes(new);
 		/* What ipat_listxattr() lists first; a removal needs no room. */
-		lsm_len = max(security_inode_listsecurity(inode, NULL, 0), 0);
+		lsm_len = ipat_lsm_names_len(inode);
 	}
 
 	spin_lock(&xattrs->lock);
@@ -317,21 +331,20 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
 	/* trusted.* names are listed only to those who may read them. */
 	bool trusted = ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
+	ssize_t remaining = size;
 	struct rb_node *node;
-	ssize_t used;
-	int lsm;
+	int err;
 
 	/*
 	 * The names an LSM keeps for the inode (security.selinux, say) come
-	 * first, as 6.12's simple_xattr_list() puts them on tmpfs: without
-	 * them a copy of the file would lose its label.
+	 * first, as simple_xattr_list() puts them on tmpfs: without them a
+	 * copy of the file would lose its label. Each name appended moves
+	 * @buf on and takes its length from @remaining, which without a
+	 * buffer goes below 0 and so counts what a listing needs.
 	 */
-	lsm = security_inode_listsecurity(inode, buf, size);
-	if (lsm < 0)
-		return lsm;
-	if (buf && size < lsm)
-		return -ERANGE;
-	used = lsm;
+	err = security_inode_listsecurity(inode, &buf, &remaining);
+	if (err)
+		return err;
 
 	spin_lock(&xattrs->lock);
 	for (node = rb_first(&xattrs->tree); node; node = rb_next(node)) {
@@ -344,16 +357,17 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 		if (ipat_xattr_is_maclabel(name))
 			continue;
 		if (buf) {
-			if (size - used < len) {
-				used = -ERANGE;
+			if (remaining < (ssize_t)len) {
+				err = -ERANGE;
 				break;
 			}
-			memcpy(buf + used, name, len);
+			memcpy(buf, name, len);
+			buf += len;
 		}
-		used += len;
+		remaining -= len;
 	}
 	spin_unlock(&xattrs->lock);
-	return used;
+	return err ?: size - remaining;
 }
 
 static const struct xattr_handler ipat_user_xattr_handler = {

@@ -28,21 +28,29 @@
  * neither Debian kernel can show here (SELinux lists its name only with a
  * policy loaded; Smack is not built). While xt_lsm_name is set, it stands
  * in for security_inode_listsecurity() in src/xattr.c, with the same
- * contract: the length of its names, copied when they fit. The headers
- * xattr.c needs are in above, so the #define reaches only its own code.
+ * contract (7.2's): its names appended at *buf when it is not NULL, their
+ * length taken from *remaining. The headers xattr.c needs are in above, so
+ * the #define reaches only its own code; on a kernel before 7.2 it replaces
+ * include/ipat_compat.h's, which the stand-in calls.
  */
 static const char *xt_lsm_name;
 
-static int xt_listsecurity(struct inode *inode, char *buf, size_t size)
+static int xt_listsecurity(struct inode *inode, char **buf,
+			   ssize_t *remaining)
 {
 	size_t len;
 
 	if (!xt_lsm_name)
-		return security_inode_listsecurity(inode, buf, size);
+		return security_inode_listsecurity(inode, buf, remaining);
 	len = strlen(xt_lsm_name) + 1;
-	if (buf && len <= size)
-		memcpy(buf, xt_lsm_name, len);
-	return len;
+	if (*buf) {
+		if (*remaining < (ssize_t)len)
+			return -ERANGE;
+		memcpy(*buf, xt_lsm_name, len);
+		*buf += len;
+	}
+	*remaining -= len;
+	return 0;
 }
 
 /* The same LSM's answer to "is this name your label?". */
@@ -79,6 +87,7 @@ static int xt_init_security(struct inode *inode, struct inode *dir,
 	return store(inode, xattrs, fs_data);
 }
 
+#undef security_inode_listsecurity
 #define security_inode_listsecurity xt_listsecurity
 #define security_ismaclabel xt_ismaclabel
 #define security_inode_init_security xt_init_security
