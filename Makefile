@@ -4,10 +4,11 @@
 # the running host kernel: the module is only ever loaded into a QEMU guest.
 #
 #   make                 build against the newest kernel that has both
-#                        /usr/src/linux-headers-<ver> and /boot/vmlinuz-<ver>
+#                        headers and an image (scripts/find-kernel.sh:
+#                        the host's, or a sysroot's, scripts/sysroot.sh)
 #   make KVER=<ver>      choose that version instead (6.1.0-57-amd64,
-#                        6.12.118+deb12-amd64, ...); demo, shell, bench
-#                        and initramfs take it too
+#                        6.12.118+deb12-amd64, 7.3.4+deb13-amd64, ...);
+#                        demo, shell, bench and initramfs take it too
 #   make KDIR=<dir>      build against any prepared kernel tree
 #   make kernels         build for every installed kernel, each into
 #                        build/<ver>/, warning-free with W=1 and sparse
@@ -43,7 +44,14 @@ include $(src)/Kbuild
 else
 
 KVER ?= $(shell scripts/find-kernel.sh)
-KDIR ?= /usr/src/linux-headers-$(KVER)
+# A kernel scripts/find-kernel.sh knows is built with its own toolchain
+# (the host's, or its sysroot's, where its headers are at the same path);
+# any other prepared tree (KDIR=) with the host's.
+ifdef KDIR
+KBUILD = $(MAKE) -C $(KDIR)
+else
+KBUILD = scripts/find-kernel.sh --exec $(KVER) $(MAKE) -C /usr/src/linux-headers-$(KVER)
+endif
 
 # Recipes that run make again (bench/run.sh) build for the same kernel.
 export KVER
@@ -55,13 +63,13 @@ export KVER
 # here, finds them).
 all modules:
 	@test -n "$(KVER)" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) KCFLAGS=-ffile-prefix-map=$(CURDIR)/= modules
+	$(KBUILD) M=$(CURDIR) KCFLAGS=-ffile-prefix-map=$(CURDIR)/= modules
 
 kernels:
 	@kernels=$$(scripts/find-kernel.sh --all); \
 	test -n "$$kernels" || { echo "no kernel with both headers and image found; run scripts/install-deps.sh" >&2; exit 1; }; \
 	for kver in $$kernels; do \
-		scripts/build-module.sh $$kver /usr/src/linux-headers-$$kver || exit 1; \
+		scripts/build-module.sh $$kver $$kver || exit 1; \
 	done
 
 test:
@@ -118,7 +126,7 @@ lint:
 		bench/report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
 
 clean:
-	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	@if [ -n "$(KVER)$(KDIR)" ]; then $(KBUILD) M=$(CURDIR) clean; fi
 	rm -rf build
 
 endif

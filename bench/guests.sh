@@ -19,7 +19,7 @@ guest_images() {
 	shift 4
 	echo "$who: building the module and the guest image for $*"
 	for kver; do
-		(IPAT_SPARSE=0 scripts/guest-image.sh "$build-$kver" "/usr/src/linux-headers-$kver" \
+		(IPAT_SPARSE=0 scripts/guest-image.sh "$build-$kver" "$kver" \
 			seed-crng >/dev/null || [ $? -eq 3 ]) &
 		pids+=($!)
 	done

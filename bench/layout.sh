@@ -187,7 +187,7 @@ mkdir -p build/layout
 status=0
 for kver in "${kernels[@]}"; do
 	rc=0
-	scripts/build-module.sh "$kver" "/usr/src/linux-headers-$kver" >/dev/null || rc=$?
+	scripts/build-module.sh "$kver" "$kver" >/dev/null || rc=$?
 	# 3: built with warnings; the layout is still the module's.
 	if [ "$rc" != 0 ] && [ "$rc" != 3 ]; then
 		echo "layout: the module does not build for $kver" >&2

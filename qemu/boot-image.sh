@@ -5,7 +5,8 @@
 # and which kernel. QEMU_INITRD names the image (default
 # build/initramfs.cpio.gz, from make initramfs; the debug kernel's are in
 # build/debug-<series>/); the kernel is QEMU_KERNEL, or else Debian's
-# kernel of the release qemu/mkinitramfs.sh saved beside the image.
+# kernel of the release qemu/mkinitramfs.sh saved beside the image, where
+# scripts/find-kernel.sh says it is.
 
 # boot_image WHO: sets initrd, kver and kernel; exits, naming WHO, when
 # the image is missing.
@@ -17,5 +18,5 @@ boot_image() {
 		exit 1
 	fi
 	kver=$(cat "${initrd%.cpio.gz}.kver")
-	kernel=${QEMU_KERNEL:-/boot/vmlinuz-$kver}
+	kernel=${QEMU_KERNEL:-$(scripts/find-kernel.sh --image "$kver")}
 }

@@ -39,8 +39,14 @@ ko=${IPAT_KO:-inode_patterns.ko}
 kdir=${IPAT_KDIR:-}
 [ -f "$ko" ] || { echo "mkinitramfs: $ko is not built; run make" >&2; exit 1; }
 kver=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
-[ -n "$kdir" ] || [ -d "/lib/modules/$kver" ] ||
-	{ echo "mkinitramfs: $ko is for $kver, which is not installed" >&2; exit 1; }
+# An installed kernel's modules are under its root (scripts/find-kernel.sh):
+# / for the host's kernels, a sysroot for the others.
+kroot=/
+if [ -z "$kdir" ]; then
+	kroot=$(scripts/find-kernel.sh --root "$kver" 2>/dev/null) ||
+		{ echo "mkinitramfs: $ko is for $kver, which is not installed" >&2; exit 1; }
+fi
+kmods=${kroot%/}/lib/modules/$kver
 # The test programs, built (make -q: nothing to remake).
 if ! MAKEFLAGS='' make -q -C tests/prog PROGS="${IPAT_PROGS:-}" >/dev/null 2>&1 ||
 	! MAKEFLAGS='' make -q -C bench/prog >/dev/null 2>&1; then
@@ -106,13 +112,13 @@ moddir=$root/lib/modules/$kver
 mkdir -p "$moddir/extra"
 cp "$ko" "$moddir/extra/"
 for extra in ${IPAT_KO_EXTRA:-}; do cp "$extra" "$moddir/extra/"; done
-cp "${kdir:-/lib/modules/$kver}"/modules.builtin* "$moddir/" 2>/dev/null || true
+cp "${kdir:-$kmods}"/modules.builtin* "$moddir/" 2>/dev/null || true
 todo=$(modinfo -F depends "$ko" | tr , ' ')
 for mod in ${IPAT_GUEST_MODULES-overlay}; do
 	if grep -qE "(^|/)$mod\.ko(\.[a-z]+)?\$" "$moddir/modules.builtin" 2>/dev/null; then
 		continue
 	fi
-	if ! modinfo -k "$kver" -n "$mod" >/dev/null 2>&1; then
+	if ! modinfo -b "$kroot" -k "$kver" -n "$mod" >/dev/null 2>&1; then
 		if [ -z "$kdir" ]; then
 			echo "mkinitramfs: no module $mod for $kver (IPAT_GUEST_MODULES)" >&2
 			exit 1
@@ -124,8 +130,8 @@ for mod in ${IPAT_GUEST_MODULES-overlay}; do
 done
 while [ -n "${todo// /}" ]; do
 	read -r dep todo <<<"$todo"
-	path=$(modinfo -k "$kver" -n "$dep")
-	dest=$moddir/${path#/lib/modules/"$kver"/}
+	path=$(modinfo -b "$kroot" -k "$kver" -n "$dep")
+	dest=$moddir/${path#"$kmods"/}
 	# Stored decompressed: 6.12's overlay.ko.xz, handed to the kernel
 	# as it is by the guest's kmod, logs "Invalid ELF header magic".
 	dest=${dest%.xz}

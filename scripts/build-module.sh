@@ -2,10 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the module (and, for a kernel with KUnit, its KUnit test module)
-# against a kernel tree, into build/<name>/, with sparse (C=2) and W=1:
-# any warning, from gcc, sparse or modpost, fails the build.
+# against a kernel, into build/<name>/, with sparse (C=2) and W=1: any
+# warning, from gcc, sparse or modpost, fails the build. The build runs
+# with the kernel's own toolchain (scripts/find-kernel.sh --exec): the
+# host's, or its sysroot's.
 #
-#   scripts/build-module.sh NAME KDIR
+#   scripts/build-module.sh NAME KERNEL
+#     KERNEL   a Debian kernel's release (7.3.4+deb13-amd64): its headers;
+#              or the path of a kernel tree built here
+#              (scripts/debug-kernel.sh), whose toolchain is the one
+#              named in the file "toolchain" beside it, if any
 #   IPAT_SPARSE=0   without sparse (scripts/demo.sh, which does not
 #                   install it); the test suite always checks with it
 #
@@ -18,10 +24,21 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-[ $# -eq 2 ] || { echo "usage: build-module.sh NAME KDIR" >&2; exit 2; }
-name=$1 kdir=$2
+[ $# -eq 2 ] || { echo "usage: build-module.sh NAME KERNEL" >&2; exit 2; }
+name=$1
+case $2 in
+/* | ./* | ../*)
+	kdir=$2
+	toolchain=$(cat "$kdir/../toolchain" 2>/dev/null || true)
+	;;
+*)
+	kdir=$(scripts/find-kernel.sh --kdir "$2") || exit 1
+	toolchain=$2
+	;;
+esac
 out=build/$name
-[ -f "$kdir/Makefile" ] || { echo "build-module: no kernel tree at $kdir" >&2; exit 1; }
+[ -f "$kdir/Makefile" ] || [ -n "$toolchain" ] ||
+	{ echo "build-module: no kernel tree at $kdir" >&2; exit 1; }
 
 # Timestamps kept, so an unchanged source is not rebuilt; --delete, so a
 # source removed here does not linger in the copy (objects are excluded
@@ -43,7 +60,9 @@ sparse=C=2
 # (qemu/mkinitramfs.sh; scripts/gdb.sh tells gdb where the sources are).
 # For the same reason the module's BTF is made by pahole without -j
 # (scripts/pahole-serial.sh says why).
-if ! make -C "$kdir" M="$PWD/$out" "$sparse" W=1 KCFLAGS="-ffile-prefix-map=$PWD/=" \
+run=()
+[ -z "$toolchain" ] || run=(scripts/find-kernel.sh --exec "$toolchain")
+if ! "${run[@]}" make -C "$kdir" M="$PWD/$out" "$sparse" W=1 KCFLAGS="-ffile-prefix-map=$PWD/=" \
 	PAHOLE="$PWD/scripts/pahole-serial.sh" modules \
 	>"$out/build.log" 2>"$out/warnings.log"; then
 	cat "$out/warnings.log" >&2

@@ -1,14 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build (or reuse) the debug kernel of one of the two kernel series Debian
-# 12 ships, 6.1 or 6.12: Debian's linux-source-<series>, the same Debian
+# Build (or reuse) the debug kernel of a kernel series the project tests
+# (6.1, 6.12, 7.3, 7.2): Debian's linux-source-<series>, the same Debian
 # patch level as that series' guest image, configured as "make tinyconfig"
 # plus qemu/debug.config (KASAN, KFENCE, kmemleak, lockdep, fault injection,
 # KUnit). The tree lives outside the repository, in a cache directory keyed
 # by the series, its source package version, the fragment's hash and the
 # compiler, so a second run reuses it and any change to them rebuilds it.
-# The trees of the two series live side by side.
+# The trees of the series live side by side. A series whose kernel lives in
+# a sysroot (scripts/sysroot.sh) is built there, with its own compiler
+# (scripts/find-kernel.sh --exec); the file "toolchain" beside the tree
+# names that kernel, for the module builds against the tree.
 #
 #   scripts/debug-kernel.sh [--gdb] [SERIES]
 #                                          build if needed; print the
@@ -21,7 +24,7 @@
 #                                          check the fragment survived,
 #                                          print the tree's path
 #
-# SERIES is 6.1 (the default) or 6.12. --gdb: the same kernel with
+# SERIES is 6.1 (the default), 6.12, 7.3 or 7.2. --gdb: the same kernel with
 # qemu/debug-gdb.config on top (the kernel's DWARF and its gdb scripts,
 # for scripts/gdb.sh --debug), a tree of its own beside the other: the
 # test suite never builds or uses it.
@@ -43,7 +46,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 usage() {
-	echo "usage: debug-kernel.sh [--gdb] [--path | --config-only] [6.1 | 6.12]" >&2
+	echo "usage: debug-kernel.sh [--gdb] [--path | --config-only] [6.1 | 6.12 | 7.2 | 7.3]" >&2
 	exit 2
 }
 mode=build variant=
@@ -58,12 +61,11 @@ while :; do
 done
 series=${1:-6.1}
 [ $# -le 1 ] || usage
-case $series in 6.1 | 6.12) ;; *) usage ;; esac
+case $series in 6.1 | 6.12 | 7.2 | 7.3) ;; *) usage ;; esac
 
 # Bump when the recipe below changes in a way the key would not notice.
 recipe=3
 pkg=linux-source-$series
-tarball=/usr/src/$pkg.tar.xz
 fragments=(qemu/debug.config)
 [ -z "$variant" ] || fragments+=(qemu/debug-gdb.config)
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
@@ -72,14 +74,25 @@ jobs=${IPAT_JOBS:-$(nproc)}
 log() { echo "debug-kernel: $*" >&2; }
 die() { log "$*"; exit 1; }
 
-srcver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
+# The series' Debian kernel, whose root holds the source and the compiler:
+# the host's, or a sysroot's, whose packages its own dpkg database lists.
+toolchain= root=/
+if kver=$(scripts/find-kernel.sh --match "$series" 2>/dev/null); then
+	root=$(scripts/find-kernel.sh --root "$kver")
+	[ "$root" = / ] || toolchain=$kver
+fi
+run=()
+[ -z "$toolchain" ] || run=(scripts/find-kernel.sh --exec "$toolchain")
+dpkg_query() { dpkg-query --admindir="${root%/}/var/lib/dpkg" "$@"; }
+tarball=${root%/}/usr/src/$pkg.tar.xz
+srcver=$(dpkg_query -W -f='${Version}' "$pkg" 2>/dev/null || true)
 [ -n "$srcver" ] && [ -r "$tarball" ] ||
 	die "$pkg is not installed; run scripts/install-deps.sh $pkg"
 # Warn, not fail: the debug kernel is still worth having if the stock image
 # moved on, but its Debian patches then differ from the image's. The
 # series' images are the installed linux-image-* packages whose version is
 # <series>.*: 6.1.192-3 is 6.1's, 6.12.118-1~deb12u1 6.12's.
-imgvers=$(dpkg-query -W -f='${db:Status-Abbrev} ${Version}\n' \
+imgvers=$(dpkg_query -W -f='${db:Status-Abbrev} ${Version}\n' \
 	'linux-image-*' 2>/dev/null |
 	awk -v s="$series." '$1 == "ii" && index($2, s) == 1 { print $2 }' |
 	sort -u | tr '\n' ' ')
@@ -91,10 +104,10 @@ case " $imgvers" in
 	"linux-image $series packages: ${imgvers:-none}" ;;
 esac
 
-ccver=$(gcc --version | head -n 1)
+ccver=$("${run[@]}" gcc --version | head -n 1)
 hash=$(printf '%s\n' "recipe $recipe" "$ccver" | cat - "${fragments[@]}" |
 	sha256sum | cut -c1-12)
-gccver=$(gcc -dumpfullversion)
+gccver=$("${run[@]}" gcc -dumpfullversion)
 # The series (and variant) first: stale trees are found by it (see below).
 key="$series-${variant:+$variant-}$srcver-gcc$gccver-$hash"
 dir=$cache/kernel/$key
@@ -157,11 +170,11 @@ cat "${fragments[@]}" >"$dir/debug.config"
 # its default. Their chatter (every override of a tinyconfig choice) goes
 # to config.log.
 {
-	make -C "$tree" -s tinyconfig &&
-	"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" \
+	"${run[@]}" make -C "$tree" -s tinyconfig &&
+	"${run[@]}" "$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" \
 		"$tree/.config" "$dir/debug.config" &&
 	mv "$tree/.config" "$dir/merged.config" &&
-	make -C "$tree" -s KCONFIG_ALLCONFIG="$dir/merged.config" allnoconfig
+	"${run[@]}" make -C "$tree" -s KCONFIG_ALLCONFIG="$dir/merged.config" allnoconfig
 } >"$dir/config.log" 2>&1 ||
 	{ cat "$dir/config.log" >&2; die "configuring failed"; }
 
@@ -206,8 +219,9 @@ fi
 targets="bzImage modules_prepare modules${variant:+ scripts_gdb}"
 log "building $targets with -j$jobs (several minutes)"
 # shellcheck disable=SC2086 # $targets is a list
-nice -n "${IPAT_NICE:-10}" make -C "$tree" -s -j"$jobs" $targets >"$dir/build.log" 2>&1 ||
+nice -n "${IPAT_NICE:-10}" "${run[@]}" make -C "$tree" -s -j"$jobs" $targets >"$dir/build.log" 2>&1 ||
 	{ tail -n 40 "$dir/build.log" >&2; die "build failed; log: $dir/build.log"; }
+echo "$toolchain" >"$dir/toolchain"
 echo "$key" >"$dir/built"
 log "built $(cat "$tree/include/config/kernel.release") in" \
 	"$(($(date +%s) - start))s: $tree"

@@ -9,11 +9,12 @@
 # runs the same steps as stages of its own, each a result of its own
 # (tests/harness/build.sh, image.sh).
 #
-#   scripts/guest-image.sh NAME TREE [PROG...]
+#   scripts/guest-image.sh NAME KERNEL [PROG...]
 #     NAME   the directory under build/, e.g. demo-6.12.118+deb12-amd64
-#     TREE   the kernel's tree: /usr/src/linux-headers-<release>, or one
-#            built here (scripts/debug-kernel.sh), whose modules.builtin
-#            files then go into the image
+#     KERNEL a Debian kernel's release (scripts/find-kernel.sh knows where
+#            it is), or the path of a kernel tree built here
+#            (scripts/debug-kernel.sh), whose modules.builtin files then
+#            go into the image
 #     PROG   only these programs of tests/prog/ (default: all of them)
 #   IPAT_SPARSE=0   the module without sparse (scripts/build-module.sh)
 #
@@ -23,7 +24,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-[ $# -ge 2 ] || { echo "usage: scripts/guest-image.sh NAME TREE [PROG...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: scripts/guest-image.sh NAME KERNEL [PROG...]" >&2; exit 2; }
 name=$1 tree=$2
 shift 2
 out=build/$name
@@ -34,8 +35,8 @@ case $rc in 0 | 3) ;; *) exit 1 ;; esac
 mkdir -p build
 flock build/.progs.lock scripts/build-progs.sh "$@"
 case $tree in
-/usr/src/linux-headers-*) kdir= ;;
-*) kdir=$tree ;;
+/* | ./* | ../*) kdir=$tree ;;
+*) kdir= ;;
 esac
 IPAT_PROGS="$*" IPAT_KO=$out/inode_patterns.ko IPAT_KDIR=$kdir \
 	IPAT_INITRAMFS=$out/initramfs.cpio.gz qemu/mkinitramfs.sh || exit 1

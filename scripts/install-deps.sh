@@ -17,7 +17,14 @@
 #                 kernels while it installs the rest
 #   IPAT_EXTRA_DEPS="stress-ng gnuplot" scripts/install-deps.sh
 #   IPAT_SERIES="6.1" scripts/install-deps.sh   one kernel series only
-#                 (default: "6.1 6.12", every series Debian 12 ships)
+#                 (default: "6.1 6.12 7.3": bookworm's, bookworm-security's
+#                 and trixie's, and trixie-backports' newest; 7.2, sid's,
+#                 on request)
+#
+# The series Debian 12 ships are installed on the host. A newer one, whose
+# headers ask for a newer compiler and glibc than the host has, is
+# installed with its toolchain in a sysroot of the suite that ships it
+# (scripts/sysroot.sh, in every mode), made with the host's debootstrap.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -30,13 +37,14 @@ esac
 # The kernels: for each series its image, headers (the module's build)
 # and source (the debug kernel; checkpatch.pl comes from the newest).
 # 6.1 is bookworm's own; 6.12 comes from bookworm's security archive.
-series=${IPAT_SERIES:-6.1 6.12}
-kernels=
+series=${IPAT_SERIES:-6.1 6.12 7.3}
+kernels= sysroots=
 for s in $series; do
 	case $s in
 	6.1) image="linux-image-amd64 linux-headers-amd64" ;;
 	6.12) image="linux-image-6.12-amd64 linux-headers-6.12-amd64" ;;
-	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12)" >&2; exit 1 ;;
+	7.2 | 7.3) sysroots="$sysroots $s"; continue ;;
+	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12 7.2 7.3)" >&2; exit 1 ;;
 	esac
 	case $mode in
 	demo) kernels="$kernels $image" ;;
@@ -53,8 +61,9 @@ base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync
 # (objtool), from the tarball (xz-utils); Kconfig records pahole's version
 # (dwarves), which must not change under a build that has started.
 kbuild="flex bison bc libelf-dev xz-utils dwarves"
+[ -z "$sysroots" ] || base="$base debootstrap"
 if [ "$mode" = kernel-build ]; then
-	base="$kernels gcc make libc6-dev $kbuild"
+	base="$kernels gcc make libc6-dev $kbuild${sysroots:+ debootstrap}"
 elif [ "$mode" = all ]; then
 	# sparse: make C=2 and scripts/build-module.sh.
 	base="$base sparse"
@@ -108,6 +117,10 @@ else
 	echo "install-deps: all packages present"
 fi
 
+for s in $sysroots; do
+	scripts/sysroot.sh "$s" || exit 1
+done
+
 # A series asked for but not installable is an error, never a silent skip.
 [ "$mode" != kernel-build ] || exit 0
 status=0
@@ -117,8 +130,8 @@ for s in $series; do
 		[ "$(scripts/find-kernel.sh --series "$kver")" = "$s" ] && found="$found $kver"
 	done
 	if [ -z "$found" ]; then
-		echo "install-deps: no $s kernel with both /boot/vmlinuz-<ver> and" \
-		     "/usr/src/linux-headers-<ver>; are its image and headers" \
+		echo "install-deps: no $s kernel with both an image and headers" \
+		     "(scripts/find-kernel.sh --all); are its image and headers" \
 		     "packages at the same version?" >&2
 		status=1
 	else

@@ -15,6 +15,6 @@ kernels=$(scripts/find-kernel.sh --all)
 status=0
 scripts/checkpatch.sh || status=1
 for kver in $kernels; do
-	scripts/build-module.sh "$kver" "/usr/src/linux-headers-$kver" || status=1
+	scripts/build-module.sh "$kver" "$kver" || status=1
 done
 exit "$status"

@@ -5,9 +5,11 @@
 # gcc W=1 and sparse (scripts/build-module.sh): any warning is a failed
 # result, but a module that built is still tested.
 
-# module_build AT NAME TREE [RELEASE]: build the module against kernel
-# tree TREE into build/NAME/; its result is AT, and names RELEASE, the
-# kernel's, for a kernel built here. Status 1 if there is no module.
+# module_build AT NAME KERNEL [RELEASE]: build the module against KERNEL
+# (a Debian kernel's release, or a kernel tree built here: see
+# scripts/build-module.sh) into build/NAME/; its result is AT, and names
+# RELEASE, the kernel's, for a kernel built here. Status 1 if there is no
+# module.
 module_build() {
 	local at=$1 name=$2 tree=$3 release=${4:-} rc=0
 	scripts/build-module.sh "$name" "$tree" || rc=$?

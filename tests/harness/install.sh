@@ -15,9 +15,9 @@ install_deps() {
 		IPAT_SERIES=$(for k in ${only//,/ }; do
 				scripts/find-kernel.sh --series "$k" || true
 				echo "$k"
-			done | grep -xE '6\.(1|12)' | sort -u | tr '\n' ' ')
+			done | grep -xE '6\.(1|12)|7\.[23]' | sort -u | tr '\n' ' ')
 	fi
-	export IPAT_SERIES=${IPAT_SERIES:-6.1 6.12}
+	export IPAT_SERIES=${IPAT_SERIES:-6.1 6.12 7.3}
 	scripts/install-deps.sh "$@" && return 0
 	result FAIL install "scripts/install-deps.sh $* failed (see above)"
 	return 1

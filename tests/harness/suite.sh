@@ -10,10 +10,10 @@
 # its boot needs: suite_kernel, suite_initrd, suite_timeout.
 stock_build() {
 	local kver=$1
-	module_build "$kver/build" "$kver" "/usr/src/linux-headers-$kver" || return 1
+	module_build "$kver/build" "$kver" "$kver" || return 1
 	image_build "$kver/build" "build/$kver/inode_patterns.ko" \
 		"build/$kver/initramfs.cpio.gz" || return 1
-	suite_kernel=/boot/vmlinuz-$kver
+	suite_kernel=$(scripts/find-kernel.sh --image "$kver")
 	suite_initrd=build/$kver/initramfs.cpio.gz
 	suite_timeout=${QEMU_TIMEOUT:-600}
 }

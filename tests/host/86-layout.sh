@@ -38,7 +38,7 @@ for kver in "${kernels[@]}"; do
 	newer=$(find src include Kbuild -newer "$ko" -print -quit 2>/dev/null || echo missing)
 	if [ ! -f "$ko" ] || [ -n "$newer" ]; then
 		rc=0
-		scripts/build-module.sh "$kver" "/usr/src/linux-headers-$kver" >/dev/null || rc=$?
+		scripts/build-module.sh "$kver" "$kver" >/dev/null || rc=$?
 		[ "$rc" = 0 ] || [ "$rc" = 3 ] || { echo "FAIL: the module does not build for $kver"; exit 1; }
 	fi
 	echo "$kver $(scripts/find-kernel.sh --series "$kver") $ko"

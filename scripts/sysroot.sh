@@ -1,0 +1,118 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Make (or reuse) the Debian sysroot that holds a kernel series the host's
+# toolchain cannot build for: Debian's 7.x headers ask for gcc-14 (trixie)
+# or gcc-16 (sid), and their kbuild programs for a newer glibc than Debian
+# 12's. The sysroot is a minimal Debian system of the suite that ships the
+# series, in <cache>/sysroot/<suite>/, with that kernel's image, headers,
+# modules and source, the compiler its headers name, what the debug kernel
+# is built with, and a sparse that reads its headers. scripts/find-kernel.sh
+# lists its kernels once it is marked ready; the builds run chrooted in it
+# (find-kernel.sh --exec). scripts/install-deps.sh calls this.
+#
+#   scripts/sysroot.sh SERIES     7.3 (trixie-backports) or 7.2 (sid)
+#
+# Environment: IPAT_CACHE (default ~/.cache/inode-patterns); IPAT_MIRROR,
+# the Debian mirror (default: the one the host's apt installs base-files
+# from).
+set -eu
+{
+cd "$(dirname "$0")/.."
+
+log() { echo "sysroot: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+[ $# -eq 1 ] || die "usage: scripts/sysroot.sh SERIES"
+series=$1
+# The suite debootstrap makes, and the one the kernel comes from.
+case $series in
+7.3) base=trixie suite=trixie-backports ;;
+7.2) base=sid suite=sid ;;
+*) die "no sysroot for kernel series '$series' (known: 7.2 7.3)" ;;
+esac
+cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
+root=$cache/sysroot/$suite
+[ "$(id -u)" = 0 ] || die "making $root needs root (debootstrap, chroot)"
+
+# Ready, and holding a kernel of the series: nothing to do.
+ready() {
+	[ -f "$root/.ipat-ready" ] &&
+		compgen -G "$root/boot/vmlinuz-$series.*" >/dev/null
+}
+if ready; then
+	log "reusing $root"
+	exit 0
+fi
+mkdir -p "$cache/sysroot"
+exec 9>"$cache/sysroot/lock"
+flock 9
+ready && { log "reusing $root"; exit 0; }
+
+start=$(date +%s)
+mirror=${IPAT_MIRROR:-$(apt-cache policy base-files |
+	awk '$2 ~ /^(https?|file):/ { print $2; exit }')}
+[ -n "$mirror" ] || die "no Debian mirror found in the host's apt sources; set IPAT_MIRROR"
+command -v debootstrap >/dev/null || die "debootstrap is not installed"
+if [ ! -f "$root/.ipat-debootstrapped" ]; then
+	log "debootstrap $base into $root from $mirror (a minute or two)"
+	rm -rf "$root"
+	debootstrap --variant=minbase "$base" "$root" "$mirror" \
+		>"$cache/sysroot/$suite.log" 2>&1 ||
+		{ tail -n 20 "$cache/sysroot/$suite.log" >&2; die "debootstrap failed"; }
+	touch "$root/.ipat-debootstrapped"
+fi
+
+# The sysroot's own apt, never the host's. deb-src: sparse's source, below.
+# Check-Valid-Until: the mirror these machines reach serves Release files
+# frozen past their Valid-Until date, which apt otherwise refuses.
+{
+	[ "$suite" = "$base" ] || echo "deb $mirror $suite main"
+	echo "deb-src $mirror sid main"
+} >"$root/etc/apt/sources.list.d/ipat.list"
+echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99ipat-valid-until"
+in_root() { chroot "$root" env DEBIAN_FRONTEND=noninteractive INITRD=No "$@"; }
+in_root apt-get update >"$cache/sysroot/$suite.log" 2>&1 ||
+	{ tail -n 20 "$cache/sysroot/$suite.log" >&2; die "apt-get update failed"; }
+
+# The newest release of the series the suite has: linux-image-7.3.4+deb13-amd64.
+release=$(in_root apt-cache pkgnames "linux-image-$series." |
+	grep -E "^linux-image-${series//./\\.}\.[0-9]+\+[a-z0-9]+-amd64\$" |
+	sed 's/^linux-image-//' | sort -V | tail -n 1)
+[ -n "$release" ] || die "$suite has no linux-image-$series.*-amd64"
+# gcc: the debug kernel's compiler, the one the headers ask for being a
+# dependency of theirs; the rest is scripts/install-deps.sh's kbuild list.
+pkgs="linux-image-$release linux-headers-$release linux-source-$series
+	gcc make libc6-dev flex bison bc libelf-dev dwarves kmod xz-utils"
+log "installing $release and its toolchain from $suite"
+# shellcheck disable=SC2086 # a list of packages
+in_root apt-get install -y --no-install-recommends -t "$suite" $pkgs \
+	>>"$cache/sysroot/$suite.log" 2>&1 ||
+	{ tail -n 20 "$cache/sysroot/$suite.log" >&2; die "apt-get install failed"; }
+
+# Debian's headers package lacks scripts/checker-valid.sh, without which
+# Kbuild turns C=2 off with a warning: it comes from the same version's
+# source package.
+common=$(ls -d "$root/usr/src/linux-headers-${release%-amd64}-common")
+tar -xJf "$root/usr/src/linux-source-$series.tar.xz" -C "$common/scripts" \
+	--strip-components=2 "linux-source-$series/scripts/checker-valid.sh" ||
+	die "no scripts/checker-valid.sh in linux-source-$series"
+
+# Sparse 0.6.4 (bookworm's and trixie's) does not read 7.x headers; sid's
+# 0.6.5~rc1 does. Its source, built with the sysroot's compiler, into
+# /usr/local/bin, ahead of any sparse a package installs.
+if [ ! -x "$root/usr/local/bin/sparse" ]; then
+	log "building sid's sparse"
+	rm -rf "$root/tmp/sparse" && mkdir -p "$root/tmp/sparse"
+	in_root sh -c 'cd /tmp/sparse && apt-get source --download-only sparse/sid &&
+		tar -xzf sparse_*.orig.tar.gz && cd sparse-*/ &&
+		make -j"$(nproc)" sparse && install -m 755 sparse /usr/local/bin/sparse' \
+		>>"$cache/sysroot/$suite.log" 2>&1 ||
+		{ tail -n 20 "$cache/sysroot/$suite.log" >&2; die "building sparse failed"; }
+	rm -rf "$root/tmp/sparse"
+fi
+in_root apt-get clean
+touch "$root/.ipat-ready"
+log "ready: $root ($release, in $(($(date +%s) - start))s)"
+exit 0
+}
