@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test command. Installs what is missing; runs the static gates; for
-# every installed Debian kernel series (6.1, 6.12), builds the module and
-# an initramfs and boots the guest in test mode on Debian's kernel; runs
-# the host-side tests of the harness (tests/host/*.sh); boots the guest
-# suite on a debug kernel of each series, those guests side by side (and
-# beside the host tests while a debug kernel is still building). Fails if
+# every installed Debian kernel series (6.1, 6.12, 7.3; scripts/find-kernel.sh
+# says where each is), builds the module and an initramfs and boots the
+# guest in test mode on Debian's kernel; runs the host-side tests of the
+# harness (tests/host/*.sh); boots the guest suite on a debug kernel of the
+# newest series (IPAT_DEBUG_SERIES="6.1 7.3": of those), those guests side
+# by side (and beside the host tests while a debug kernel is still
+# building). Fails if
 # a test failed, if a guest did not reach IPAT-DONE, or if a kernel log
 # shows a bug. Prints every result as it comes, then all of them in KTAP
 # (nested per kernel and per tier; also in build/logs/results.ktap), and
@@ -18,7 +20,8 @@
 #     -t GLOB     run only the guest tests whose name (file name without
 #                 .sh) matches, on Debian's kernels only; implies --no-host
 #     -k KERNEL   only these kernels: a release (6.1.0-57-amd64) or a
-#                 series (6.1, 6.12); only these series are installed
+#                 series (6.1, 6.12, 7.3, 7.2) that names one kernel;
+#                 only these series are installed
 #     --no-host   skip tests/host/
 #     --stock-only  skip the static gates and the debug-kernel tier
 #     --debug-only  only the debug-kernel tier (tests/harness/debug-tier.sh)
@@ -103,7 +106,7 @@ stock_suite() {
 if [ "$tier" = all ]; then
 	install_deps --kernel-build || finish
 	# shellcheck disable=SC2086 # a list of series
-	debug_tier_prebuild $IPAT_SERIES
+	debug_tier_prebuild $(debug_tier_series)
 fi
 install_deps || finish
 pick_kernels || finish

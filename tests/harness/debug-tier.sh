@@ -3,9 +3,27 @@
 # shellcheck disable=SC2034,SC2154 # run-qemu.sh uses and sets the globals
 #
 # Stage of tests/run-qemu.sh, which sources it: the debug-kernel tier, the
-# guest suite once more, on a debug kernel of each tested series
+# guest suite once more, on a debug kernel of the series IPAT_DEBUG_SERIES
+# names (default: the newest series the run tests; a kernel build is about
+# ten minutes of both cores, and a run within CI's time has room for one)
 # (scripts/debug-kernel.sh SERIES: KASAN, KFENCE, kmemleak, lockdep, fault
 # injection, KUnit), with the module built against it.
+
+# The series whose debug kernels the run builds, from the series it
+# installs ($IPAT_SERIES): IPAT_DEBUG_SERIES, or the newest of them.
+debug_tier_series() {
+	echo "${IPAT_DEBUG_SERIES:-$(tr ' ' '\n' <<<"$IPAT_SERIES" | grep . | sort -V | tail -n 1)}"
+}
+
+# The tested kernels that have a debug tier: those of debug_tier_series.
+debug_tier_kernels() {
+	local kver
+	for kver in "${kernels[@]}"; do
+		case " $(debug_tier_series) " in
+		*" $(scripts/find-kernel.sh --series "$kver") "*) echo "$kver" ;;
+		esac
+	done
+}
 
 # slub_debug: F, the consistency checks, catch what KASAN does not: a free
 # into another cache than the object's, a corrupt freelist. Red zones,
@@ -61,7 +79,7 @@ debug_tier_prebuild() {
 # True if the debug kernel of every tested kernel's series is built.
 debug_tier_ready() {
 	local kver
-	for kver in "${kernels[@]}"; do
+	for kver in $(debug_tier_kernels); do
 		scripts/debug-kernel.sh --path "$(scripts/find-kernel.sh --series "$kver")" \
 			>/dev/null 2>&1 || return 1
 	done
@@ -148,7 +166,7 @@ declare -gA debug_tier_pid=() debug_tier_list=()
 debug_tier_start() {
 	local kver name
 	mkdir -p build/logs
-	for kver in "${kernels[@]}"; do
+	for kver in $(debug_tier_kernels); do
 		echo
 		echo "== $kver/debug: build =="
 		suite_prepare "$kver" debug || continue
@@ -161,7 +179,7 @@ debug_tier_start() {
 
 debug_tier_wait() {
 	local kver name
-	for kver in "${kernels[@]}"; do
+	for kver in $(debug_tier_kernels); do
 		[ -n "${debug_tier_pid[$kver]:-}" ] || continue
 		progress_wait debug_tier_guests_progress "${debug_tier_pid[$kver]}"
 		wait "${debug_tier_pid[$kver]}" || true
@@ -177,7 +195,7 @@ debug_tier_wait() {
 # (qemu/init's IPAT-START and IPAT-RESULT lines).
 debug_tier_guests_progress() {
 	local kver log total ended running state line=''
-	for kver in "${kernels[@]}"; do
+	for kver in $(debug_tier_kernels); do
 		[ -n "${debug_tier_pid[$kver]:-}" ] || continue
 		log=build/logs/$(suite_name "$kver" debug).log
 		total=$(tr ',' '\n' <<<"${debug_tier_list[$kver]}" | grep -c . || true)

@@ -3,26 +3,29 @@
 # shellcheck disable=SC2034,SC2154 # run-qemu.sh sets $only, $testdir and reads $kernels
 #
 # Stage of tests/run-qemu.sh, which sources it: which installed Debian
-# kernels the run tests.
+# kernels the run tests (scripts/find-kernel.sh: the host's and the
+# sysroots').
 
 # pick_kernels: sets kernels to the installed kernels (oldest first) that
-# -k names, a release or its series; all of them without -k; only the
-# newest for the self-tests without -k, which test the harness, not a
-# kernel. A FAIL result and status 1 if none is left.
+# -k names, each a release or a series that names one kernel only; all of
+# them without -k; only the newest for the self-tests without -k, which
+# test the harness, not a kernel. A FAIL result and status 1 if a name
+# matches none or several, or none is left.
 pick_kernels() {
-	local kver k keep
+	local k kver
 	kernels=()
-	for kver in $(scripts/find-kernel.sh --all); do
-		keep=1
-		if [ -n "$only" ]; then
-			keep=0
-			for k in ${only//,/ }; do
-				[ "$k" = "$kver" ] ||
-					[ "$k" = "$(scripts/find-kernel.sh --series "$kver")" ] && keep=1
-			done
-		fi
-		[ "$keep" = 0 ] || kernels+=("$kver")
-	done
+	if [ -n "$only" ]; then
+		for k in ${only//,/ }; do
+			if ! kver=$(scripts/find-kernel.sh --match "$k" 2>&1); then
+				result FAIL install "-k $k: ${kver#find-kernel: }"
+				return 1
+			fi
+			kernels+=("$kver")
+		done
+		mapfile -t kernels < <(printf '%s\n' "${kernels[@]}" | sort -uV)
+	else
+		mapfile -t kernels < <(scripts/find-kernel.sh --all)
+	fi
 	if [ ${#kernels[@]} -eq 0 ]; then
 		result FAIL install "no installed kernel matches '${only:-any}' (scripts/find-kernel.sh --all)"
 		return 1
