@@ -360,10 +360,11 @@ static const struct inode_operations ipat_special_iops = {
 };
 
 /*
- * Leases (F_SETLEASE) are granted only where ->setlease says so since 7.0,
- * as tmpfs does on files and, from the kernels that lease directories, on
- * directories; before 7.0 a missing ->setlease meant generic_setlease()
- * too. Otherwise simple_dir_operations.
+ * Since 7.0 a lease is granted only where ->setlease says so; before, a
+ * missing ->setlease meant generic_setlease(). tmpfs grants them on files,
+ * and on directories for the kernel's own users (the NFS server's
+ * directory delegations; fcntl() refuses a directory lease everywhere).
+ * Otherwise simple_dir_operations.
  */
 static const struct file_operations ipat_dir_fops = {
 	.open		= dcache_dir_open,

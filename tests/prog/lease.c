@@ -10,9 +10,10 @@
  * generic_setlease(). Checked on a regular file: a read lease and a write
  * lease, each read back with F_GETLEASE and given up with F_UNLCK; a read
  * lease that an open for writing breaks (O_NONBLOCK: EWOULDBLOCK, and the
- * holder is sent SIGIO); and on a directory, whose leases depend on the
- * kernel: the answer must be tmpfs's, whatever it is. Results are compared
- * with tmpfs as tap-ref.h says.
+ * holder is sent SIGIO); and on a directory, which fcntl() refuses on the
+ * kernels here but whose answer has moved with the kernel's directory
+ * leases: it must be tmpfs's, whatever it is. Results are compared with
+ * tmpfs as tap-ref.h says.
  *
  * Exit status: 0, 1 if a check failed, 2 if the test could not go on.
  */
