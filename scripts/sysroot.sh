@@ -35,10 +35,19 @@ cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
 root=$cache/sysroot/$suite
 [ "$(id -u)" = 0 ] || die "making $root needs root (debootstrap, chroot)"
 
-# Ready, and holding a kernel of the series: nothing to do.
+# gcc: the debug kernel's compiler, the one the headers ask for being a
+# dependency of theirs; then scripts/install-deps.sh's kbuild list; dkms
+# and openssl: tests/host/40-dkms.sh builds with the suite's own DKMS. The
+# kernel's own packages are added below.
+tools="gcc make libc6-dev flex bison bc libelf-dev dwarves kmod xz-utils dkms openssl"
+
+# Ready, holding a kernel of the series and every tool: nothing to do.
 ready() {
 	[ -f "$root/.ipat-ready" ] &&
-		compgen -G "$root/boot/vmlinuz-$series.*" >/dev/null
+		compgen -G "$root/boot/vmlinuz-$series.*" >/dev/null &&
+		# shellcheck disable=SC2086 # a list of packages
+		dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${db:Status-Abbrev}\n' \
+			$tools 2>/dev/null | grep -c '^ii' | grep -qx "$(echo $tools | wc -w)"
 }
 if ready; then
 	log "reusing $root"
@@ -75,15 +84,16 @@ in_root() { chroot "$root" env DEBIAN_FRONTEND=noninteractive INITRD=No "$@"; }
 in_root apt-get update >"$cache/sysroot/$suite.log" 2>&1 ||
 	{ tail -n 20 "$cache/sysroot/$suite.log" >&2; die "apt-get update failed"; }
 
-# The newest release of the series the suite has: linux-image-7.3.4+deb13-amd64.
-release=$(in_root apt-cache pkgnames "linux-image-$series." |
+# The newest release of the series the suite has (linux-image-7.3.4+deb13-amd64),
+# or the one already here: a sysroot holds one kernel of a series, which
+# -k SERIES then names.
+release=$(cd "$root/boot" 2>/dev/null && ls -d "vmlinuz-$series."* 2>/dev/null |
+	sed 's/^vmlinuz-//' | sort -V | tail -n 1) || true
+[ -n "$release" ] || release=$(in_root apt-cache pkgnames "linux-image-$series." |
 	grep -E "^linux-image-${series//./\\.}\.[0-9]+\+[a-z0-9]+-amd64\$" |
 	sed 's/^linux-image-//' | sort -V | tail -n 1)
 [ -n "$release" ] || die "$suite has no linux-image-$series.*-amd64"
-# gcc: the debug kernel's compiler, the one the headers ask for being a
-# dependency of theirs; the rest is scripts/install-deps.sh's kbuild list.
-pkgs="linux-image-$release linux-headers-$release linux-source-$series
-	gcc make libc6-dev flex bison bc libelf-dev dwarves kmod xz-utils"
+pkgs="linux-image-$release linux-headers-$release linux-source-$series $tools"
 log "installing $release and its toolchain from $suite"
 # shellcheck disable=SC2086 # a list of packages
 in_root apt-get install -y --no-install-recommends -t "$suite" $pkgs \
