@@ -16,6 +16,7 @@
 #include <linux/err.h>
 #include <linux/minmax.h>
 #include <linux/security.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/version.h>
 
@@ -122,6 +123,7 @@ static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
 {									\
 	return PTR_ERR_OR_ZERO(fn(idmap, dir, dentry, mode));		\
 }
+
 #define IPAT_MKDIR(fn) fn##_compat
 #else
 #define IPAT_MKDIR_COMPAT(fn)
@@ -160,6 +162,17 @@ static inline struct dentry *d_make_persistent(struct dentry *dentry,
 }
 
 #define kill_anon_super kill_litter_super
+#endif
+
+/*
+ * 7.0, "slab: Introduce kmalloc_obj() and family": an allocation sized by
+ * the type of what it is for. Debian's 6.12.118 has it too, so the test is
+ * for the macro, not the version. Before it, kmalloc() of the object's
+ * sizeof, whose void * converts to the pointer it is assigned to.
+ */
+#ifndef kmalloc_obj
+#define kmalloc_obj(obj, gfp) kmalloc(sizeof(obj), gfp)
+#define kzalloc_obj(obj, gfp) kzalloc(sizeof(obj), gfp)
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 2, 0)
@@ -208,6 +221,7 @@ static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
 {									\
 	return fn(idmap, dir, dentry, mode);				\
 }
+
 #define IPAT_CREATE(fn) fn##_compat
 #else
 #define IPAT_CREATE_COMPAT(fn)

@@ -3,10 +3,10 @@
 #
 # Run the kernel's checkpatch.pl --strict on the module's sources: no
 # errors, warnings or checks allowed. checkpatch.pl and the data files it
-# reads come out of the newest kernel source tarball Debian installed
-# (linux-source-6.12, else linux-source-6.1), extracted by member
-# name (nothing else is unpacked) into a cache outside the repository,
-# keyed by the package version.
+# reads come out of the source tarball of the newest kernel series there
+# is (scripts/find-kernel.sh: 7.3's, in its sysroot; else the host's
+# 6.12 or 6.1), extracted by member name (nothing else is unpacked) into
+# a cache outside the repository, keyed by the package version.
 #
 #   scripts/checkpatch.sh            src/*.c include/*.h tests/kunit/*.c
 #   scripts/checkpatch.sh FILE...    just those
@@ -15,12 +15,15 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-pkg=linux-source-6.12
-[ -r "/usr/src/$pkg.tar.xz" ] || pkg=linux-source-6.1
-tarball=/usr/src/$pkg.tar.xz
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
-
-srcver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
+pkg= root=/
+for kver in $(scripts/find-kernel.sh --all | tac); do
+	root=$(scripts/find-kernel.sh --root "$kver")
+	pkg=linux-source-$(scripts/find-kernel.sh --series "$kver")
+	[ -r "${root%/}/usr/src/$pkg.tar.xz" ] && break
+done
+tarball=${root%/}/usr/src/$pkg.tar.xz
+srcver=$(dpkg-query --admindir="${root%/}/var/lib/dpkg" -W -f='${Version}' "$pkg" 2>/dev/null || true)
 if [ -z "$srcver" ] || [ ! -r "$tarball" ]; then
 	echo "checkpatch: $pkg is not installed; run scripts/install-deps.sh" >&2
 	exit 1

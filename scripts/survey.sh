@@ -42,8 +42,10 @@ spatch_run() {	# spatch_run COCCI TREE OUT [FILE-GROUPS]: one semantic patch
 args=
 for s in $series; do
 	pkg=linux-source-$s
-	ver=$(dpkg-query -W -f='${Version}' "$pkg")
-	tarball=/usr/src/$pkg.tar.xz
+	# The source is where the series' kernel is: the host or its sysroot.
+	root=$(scripts/find-kernel.sh --root "$(scripts/find-kernel.sh --match "$s")")
+	ver=$(dpkg-query --admindir="${root%/}/var/lib/dpkg" -W -f='${Version}' "$pkg")
+	tarball=${root%/}/usr/src/$pkg.tar.xz
 	dir=$cache/$pkg-$ver
 	tree=$dir/$pkg
 	mkdir -p "$dir"

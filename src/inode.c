@@ -153,6 +153,7 @@ static int ipat_create(struct mnt_idmap *idmap, struct inode *dir,
 {
 	return ipat_mknod(idmap, dir, dentry, mode | S_IFREG, 0);
 }
+
 IPAT_CREATE_COMPAT(ipat_create)
 
 /* NULL: the new directory is the dentry the VFS passed in. */
@@ -166,6 +167,7 @@ static struct dentry *ipat_mkdir(struct mnt_idmap *idmap, struct inode *dir,
 		inc_nlink(dir);
 	return ERR_PTR(err);
 }
+
 IPAT_MKDIR_COMPAT(ipat_mkdir)
 
 static int ipat_symlink(struct mnt_idmap *idmap, struct inode *dir,

@@ -146,7 +146,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct inode *root;
 	uuid_t uuid;
 
-	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
+	sbi = kzalloc_obj(*sbi, GFP_KERNEL);
 	if (!sbi)
 		return -ENOMEM;
 	ipat_limits_init(sbi, opts->max_inodes, opts->max_xattr_bytes);
@@ -224,7 +224,7 @@ int ipat_init_fs_context(struct fs_context *fc)
 {
 	struct ipat_options *opts;
 
-	opts = kzalloc(sizeof(*opts), GFP_KERNEL);
+	opts = kzalloc_obj(*opts, GFP_KERNEL);
 	if (!opts)
 		return -ENOMEM;
 

@@ -55,7 +55,7 @@ static int voidfs_attach(struct inode *inode)
 	struct voidfs_inode_info *vi;
 
 	/* Charged to the creator's memory cgroup, like the inode itself. */
-	vi = kmalloc(sizeof(*vi), GFP_KERNEL_ACCOUNT);
+	vi = kmalloc_obj(*vi, GFP_KERNEL_ACCOUNT);
 	if (!vi)
 		return -ENOMEM;
 	inode->i_private = vi;
