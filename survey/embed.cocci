@@ -108,7 +108,7 @@ out("ALLOC", p, f, T, f1 + "." + fld)
 
 // Or what it allocates: x = alloc_inode_sb(...), x's type the container.
 @alloc3@
-identifier f, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc)$";
+identifier f, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc|kzalloc_obj|kmalloc_obj)$";
 type T;
 T *x;
 position p;
@@ -121,7 +121,7 @@ f << alloc3.f; T << alloc3.T; p << alloc3.p;
 out("ALLOCVAR", p, f, T)
 
 @alloc4@
-identifier f, x, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc)$";
+identifier f, x, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc|kzalloc_obj|kmalloc_obj)$";
 type T;
 position p;
 @@

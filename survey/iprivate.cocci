@@ -44,7 +44,7 @@ out("SET", p, V)
 
 @setalloc1@
 expression E;
-identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
+identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kmalloc_objs?|kzalloc_objs?|kmalloc_flex|kzalloc_flex|kvmalloc_objs?|kvzalloc_objs?|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
 position p;
 @@
 (
@@ -60,7 +60,7 @@ out("SETALLOC", p, al)
 
 @setalloc2@
 expression E, x;
-identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
+identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kmalloc_objs?|kzalloc_objs?|kmalloc_flex|kzalloc_flex|kvmalloc_objs?|kvzalloc_objs?|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
 position p;
 @@
 x = al(...);
