@@ -103,7 +103,8 @@ mkdir -p "$work" build/logs
 # offsets of struct slab's slab_cache and struct kmem_cache's name, read
 # by pahole from the BTF of Debian's image (or the debug tree's vmlinux).
 types=build/gdb/types-$kver.txt
-if [ ! -s "$types" ] || [ "$kernel" -nt "$types" ]; then
+if [ ! -s "$types" ] || [ "$kernel" -nt "$types" ] ||
+	[ scripts/gdb/kernel-types.sh -nt "$types" ]; then
 	scripts/gdb/kernel-types.sh "${ktree:+$ktree/vmlinux}" "$kernel" >"$types.tmp" ||
 		{ echo "gdb.sh: no kernel type information; slab caches will not be named" >&2; }
 	mv "$types.tmp" "$types"

@@ -230,7 +230,14 @@ def slab_of(addr):
     page = vmemmap + ((addr - page_offset) >> 12) * types["page.size"]
     head = _u64(page + types["page.compound_head"])
     if head & 1:
-        page = head - 1
+        # A tail page (bit 0). Up to 6.x the rest is the head's address;
+        # 7.x's compound_info may instead be a mask that clears the tail's
+        # index from its address (with HUGETLB_PAGE_OPTIMIZE_VMEMMAP, as
+        # Debian builds): an address lies in the vmemmap, a mask far above.
+        if vmemmap <= head - 1 < vmemmap + (1 << 44):
+            page = head - 1
+        else:
+            page &= head
     cache = _u64(page + types["slab.slab_cache"])
     name = _cstring(_u64(cache + types["kmem_cache.name"]))
     size = _u32(cache + types["kmem_cache.object_size"])

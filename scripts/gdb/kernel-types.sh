@@ -4,7 +4,8 @@
 # The few kernel type facts scripts/gdb/ipat.py needs to name the slab
 # cache an object lives in, read by pahole from the kernel's own type
 # information, never written down by hand (struct slab's slab_cache moved
-# from offset 24 on 6.1 to 8 on 6.12):
+# from offset 24 on 6.1 to 8 on 6.12; struct page's compound_head became
+# compound_info in 7.x):
 #
 #   scripts/gdb/kernel-types.sh [VMLINUX] BZIMAGE
 #
@@ -55,6 +56,8 @@ emit() {
 emit slab.slab_cache "$(offset slab slab_cache)"
 emit kmem_cache.name "$(offset kmem_cache name)"
 emit kmem_cache.object_size "$(offset kmem_cache object_size)"
-emit page.compound_head "$(offset page compound_head)"
+# 7.x renamed it compound_info, which may hold a mask instead of the
+# head's address (scripts/gdb/ipat.py's slab_of() tells them apart).
+emit page.compound_head "$(offset page compound_head || true)$(offset page compound_info || true)"
 emit page.size "$(size page)"
 exit "$ok"
