@@ -14,6 +14,7 @@
 #include <linux/fs.h>
 #include <linux/dcache.h>
 #include <linux/err.h>
+#include <linux/fs_context.h>
 #include <linux/minmax.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -136,6 +137,22 @@ static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
  * ->drop_inode that always evicts is now inode_just_drop(). Same job.
  */
 #define inode_just_drop generic_delete_inode
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/*
+ * 6.18, "change the calling conventions for vfs_parse_fs_string()": it no
+ * longer takes the value's length, which callers gave as its strlen() (0
+ * without a value). The KUnit tests mount through it.
+ */
+static inline int ipat_compat_parse_fs_string(struct fs_context *fc,
+					      const char *key,
+					      const char *value)
+{
+	return vfs_parse_fs_string(fc, key, value, value ? strlen(value) : 0);
+}
+
+#define vfs_parse_fs_string ipat_compat_parse_fs_string
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 19, 0)

@@ -70,7 +70,7 @@ static int st_init(struct kunit *test)
 static int st_parse(struct kunit *test, struct fs_context *fc,
 		    const char *key, const char *value)
 {
-	return vfs_parse_fs_string(fc, key, value, value ? strlen(value) : 0);
+	return vfs_parse_fs_string(fc, key, value);
 }
 
 static struct fs_context *st_context(struct kunit *test)

@@ -413,7 +413,8 @@ static void xt_list_bound(struct kunit *test)
 {
 	struct xt_fixture *fx = test->priv;
 	char name[XATTR_NAME_MAX + 1];
-	int i, err = 0;
+	unsigned int i;
+	int err = 0;
 
 	xt_lsm_name = "security.test";
 	/* 255-byte names: the bound is reached after 256 of them. */
@@ -421,7 +422,7 @@ static void xt_list_bound(struct kunit *test)
 	name[XATTR_NAME_MAX] = '\0';
 	memcpy(name, "user.", 5);
 	for (i = 0; i < 1000 && !err; i++) {
-		snprintf(name + 5, 5, "%04d", i);
+		snprintf(name + 5, 5, "%04u", i % 10000);
 		name[9] = 'x';
 		err = xt_set(test, name, "", 0, 0);
 	}
