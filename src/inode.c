@@ -2,8 +2,8 @@
 /*
  * The inode and directory operations the three filesystems share: a
  * ramfs-like tree whose file data lives in the page cache (file.c) and
- * whose names live in pinned dentries. Private per-inode data (birth time and extended
- * attributes) is reached only through ipat_fs_type::payload().
+ * whose names live in pinned dentries. Private per-inode data (birth time
+ * and extended attributes) is reached only through ipat_fs_type::payload().
  */
 #include <linux/fs.h>
 #include <linux/pagemap.h>
