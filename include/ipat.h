@@ -10,6 +10,7 @@
 #ifndef _IPAT_H
 #define _IPAT_H
 
+#include <linux/bits.h>
 #include <linux/fs.h>
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
@@ -132,7 +133,8 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
 
 /**
  * struct ipat_sb_info - per-mount state
- * @lock: protects the limits and what is used under them
+ * @lock: protects the limits and what is used under them, and the i_blocks
+ *	of every inode of the mount
  * @max_inodes: the max_inodes= limit
  * @used_inodes: slots taken under @max_inodes: one for each inode that
  *	exists now, the root directory included, and one for each hard link
@@ -140,6 +142,9 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * @max_xattr_bytes: the max_xattr_bytes= limit
  * @used_xattr_bytes: what the mount's extended attributes take now, each
  *	counted as its entry, value and name (xattr_bytes in the statistics)
+ * @max_blocks: the size= limit, in pages; 0 for none, as on tmpfs
+ * @used_blocks: pages the mount's files and symlinks hold in the page
+ *	cache, counted even without a limit (so that one can be set later)
  * @mode: the mode= option as mounted, which chmod of the root leaves alone
  * @uid: the uid= option as mounted
  * @gid: the gid= option as mounted
@@ -148,15 +153,37 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * change: ->show_options reads them without the lock.
  */
 struct ipat_sb_info {
-	spinlock_t lock;	/* protects the limits and the counters */
+	spinlock_t lock;	/* protects the limits, counters and i_blocks */
 	unsigned long max_inodes;
 	unsigned long used_inodes;
 	unsigned long max_xattr_bytes;
 	unsigned long used_xattr_bytes;
+	unsigned long max_blocks;
+	unsigned long used_blocks;
 	umode_t mode;
 	kuid_t uid;
 	kgid_t gid;
 };
+
+/**
+ * struct ipat_limits - a mount's three limits, or what is in use under them
+ * @inodes: max_inodes, or the slots taken
+ * @xattr_bytes: max_xattr_bytes, or the bytes taken
+ * @blocks: the size= limit in pages (0: none), or the pages held
+ */
+struct ipat_limits {
+	unsigned long inodes;
+	unsigned long xattr_bytes;
+	unsigned long blocks;
+};
+
+/* Which of the limits a remount names, for ipat_limits_change(). */
+#define IPAT_LIMIT_INODES	BIT(0)
+#define IPAT_LIMIT_XATTR_BYTES	BIT(1)
+#define IPAT_LIMIT_BLOCKS	BIT(2)
+
+/* st_blocks counts 512-byte units; the mount charges whole pages. */
+#define IPAT_PAGE_SECTORS_SHIFT	(PAGE_SHIFT - 9)
 
 static inline struct ipat_sb_info *IPAT_SB(const struct super_block *sb)
 {
@@ -196,26 +223,31 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf);
 int ipat_show_options(struct seq_file *m, struct dentry *root);
 void ipat_evict_inode(struct inode *inode);
 
-/* limits.c: what a mount holds under max_inodes and max_xattr_bytes */
-void ipat_limits_init(struct ipat_sb_info *sbi, unsigned long max_inodes,
-		      unsigned long max_xattr_bytes);
-int ipat_limits_change(struct ipat_sb_info *sbi,
-		       const unsigned long *max_inodes,
-		       const unsigned long *max_xattr_bytes,
-		       unsigned long *used_inodes,
-		       unsigned long *used_xattr_bytes);
-void ipat_inode_usage(struct super_block *sb, unsigned long *max,
-		      unsigned long *used);
+/* limits.c: what a mount holds under its three limits */
+void ipat_limits_init(struct ipat_sb_info *sbi, const struct ipat_limits *max);
+int ipat_limits_change(struct ipat_sb_info *sbi, const struct ipat_limits *max,
+		       unsigned int which, struct ipat_limits *used);
+void ipat_usage(struct super_block *sb, struct ipat_limits *max,
+		struct ipat_limits *used);
 bool ipat_reserve_slot(struct super_block *sb);
 void ipat_release_slot(struct super_block *sb);
 bool ipat_reserve_inode(struct super_block *sb);
 void ipat_release_inode(struct super_block *sb);
 bool ipat_charge_xattr(struct super_block *sb, size_t bytes);
 void ipat_uncharge_xattr(struct super_block *sb, size_t bytes);
+bool ipat_charge_blocks(struct inode *inode, unsigned long pages, bool force);
+void ipat_uncharge_blocks(struct inode *inode, unsigned long pages);
 
-/* inode.c: the ramfs-like inode, directory and file operations */
+/* inode.c: the ramfs-like inode and directory operations */
 struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 			     const struct inode *dir, umode_t mode, dev_t dev);
+int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
+		 struct kstat *stat, u32 request_mask, unsigned int query_flags);
+
+/* file.c: file data in the page cache, each page charged to the mount */
+extern const struct address_space_operations ipat_aops;
+extern const struct inode_operations ipat_file_iops;
+extern const struct file_operations ipat_file_fops;
 
 /* xattr.c */
 extern const struct xattr_handler * const ipat_xattr_handlers[];

@@ -16,6 +16,7 @@
 #include <linux/err.h>
 #include <linux/fs_context.h>
 #include <linux/minmax.h>
+#include <linux/pagemap.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -52,9 +53,33 @@
 #include <linux/filelock.h>
 #endif
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
+/*
+ * 6.3, "mm: return an ERR_PTR from __filemap_get_folio": a folio that is
+ * not in the page cache is ERR_PTR(-ENOENT); before it, NULL.
+ */
+static inline struct folio *ipat_compat_get_folio(struct address_space *mapping,
+						  pgoff_t index, int fgp_flags)
+{
+	struct folio *folio = __filemap_get_folio(mapping, index, fgp_flags, 0);
+
+	return folio ?: ERR_PTR(-ENOENT);
+}
+
+#define filemap_get_folio(mapping, index) \
+	ipat_compat_get_folio(mapping, index, 0)
+#define filemap_lock_folio(mapping, index) \
+	ipat_compat_get_folio(mapping, index, FGP_LOCK)
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 5, 0)
-/* 6.5, "splice: Remove generic_file_splice_read()": renamed, same job. */
-#define filemap_splice_read generic_file_splice_read
+/*
+ * 6.5, "splice: Remove generic_file_splice_read()" and the series that
+ * added copy_splice_read(): a file whose ->read_iter fills the pipe's
+ * pages itself splices through copy_splice_read(). Before it,
+ * generic_file_splice_read() did the same job through ->read_iter.
+ */
+#define copy_splice_read generic_file_splice_read
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
@@ -110,6 +135,35 @@ static inline void super_set_uuid(struct super_block *sb, const u8 *uuid,
 }
 #endif
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.12, "fs: Convert aops->write_begin to take a folio" and "fs: Convert
+ * aops->write_end to take a folio": before it, they hand over the folio's
+ * first page. (For the struct file they take, see 6.17 below.)
+ */
+#define IPAT_WRITE_BEGIN_COMPAT(fn)					\
+static int fn##_compat(struct file *file, struct address_space *mapping,	\
+		       loff_t pos, unsigned int len, struct page **pagep,	\
+		       void **fsdata)						\
+{									\
+	struct folio *folio;						\
+	int err = fn(NULL, mapping, pos, len, &folio, fsdata);		\
+									\
+	if (!err)							\
+		*pagep = &folio->page;					\
+	return err;							\
+}
+
+#define IPAT_WRITE_END_COMPAT(fn)					\
+static int fn##_compat(struct file *file, struct address_space *mapping,	\
+		       loff_t pos, unsigned int len, unsigned int copied,	\
+		       struct page *page, void *fsdata)			\
+{									\
+	return fn(NULL, mapping, pos, len, copied, page_folio(page),	\
+		  fsdata);						\
+}
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
 /*
  * 6.15, "Change inode_operations.mkdir to return struct dentry *": ->mkdir
@@ -129,6 +183,41 @@ static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
 #else
 #define IPAT_MKDIR_COMPAT(fn)
 #define IPAT_MKDIR(fn) fn
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+/*
+ * 6.17, "fs: change write_begin/write_end interface to take struct kiocb
+ * *": ->write_begin and ->write_end take the kiocb (NULL for a write from
+ * inside the kernel) where they took the struct file. Ours use neither.
+ * IPAT_WRITE_BEGIN(fn) and IPAT_WRITE_END(fn) are what the operations take:
+ * before 6.17, a wrapper with the old signature, which *_COMPAT(fn)
+ * defines (on 6.1 that of the 6.12 block above).
+ */
+#ifndef IPAT_WRITE_BEGIN_COMPAT
+#define IPAT_WRITE_BEGIN_COMPAT(fn)					\
+static int fn##_compat(struct file *file, struct address_space *mapping,	\
+		       loff_t pos, unsigned int len, struct folio **foliop,	\
+		       void **fsdata)						\
+{									\
+	return fn(NULL, mapping, pos, len, foliop, fsdata);		\
+}
+
+#define IPAT_WRITE_END_COMPAT(fn)					\
+static int fn##_compat(struct file *file, struct address_space *mapping,	\
+		       loff_t pos, unsigned int len, unsigned int copied,	\
+		       struct folio *folio, void *fsdata)			\
+{									\
+	return fn(NULL, mapping, pos, len, copied, folio, fsdata);	\
+}
+#endif
+#define IPAT_WRITE_BEGIN(fn) fn##_compat
+#define IPAT_WRITE_END(fn) fn##_compat
+#else
+#define IPAT_WRITE_BEGIN_COMPAT(fn)
+#define IPAT_WRITE_END_COMPAT(fn)
+#define IPAT_WRITE_BEGIN(fn) fn
+#define IPAT_WRITE_END(fn) fn
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)

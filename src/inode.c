@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The inode, directory and file operations the three filesystems share:
- * a ramfs-like tree whose file data lives in the page cache and whose names
- * live in pinned dentries. Private per-inode data (birth time and extended
- * attributes) is reached only through ipat_fs_type::payload().
+ * The inode and directory operations the three filesystems share: a
+ * ramfs-like tree whose file data lives in the page cache (file.c) and
+ * whose names live in pinned dentries. Private per-inode data (birth time
+ * and extended attributes) is reached only through ipat_fs_type::payload().
  */
 #include <linux/fs.h>
 #include <linux/pagemap.h>
@@ -14,11 +14,9 @@
 #include "ipat.h"
 
 static const struct inode_operations ipat_dir_iops;
-static const struct inode_operations ipat_file_iops;
 static const struct inode_operations ipat_symlink_iops;
 static const struct inode_operations ipat_special_iops;
 static const struct file_operations ipat_dir_fops;
-static const struct file_operations ipat_file_fops;
 
 static void ipat_payload_init(struct ipat_payload *payload,
 			      struct inode *inode)
@@ -70,7 +68,7 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 	/* A file handle names the inode by number and generation (export.c). */
 	inode->i_generation = get_random_u32();
 	inode_init_owner(idmap, inode, dir, mode);
-	inode->i_mapping->a_ops = &ram_aops;
+	inode->i_mapping->a_ops = &ipat_aops;
 	mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 	/* Like ramfs: the page cache is the only copy of the data. */
 	mapping_set_unevictable(inode->i_mapping);
@@ -294,9 +292,8 @@ static int ipat_rename(struct mnt_idmap *idmap,
 	return err;
 }
 
-static int ipat_getattr(struct mnt_idmap *idmap,
-			const struct path *path, struct kstat *stat,
-			u32 request_mask, unsigned int query_flags)
+int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
+		 struct kstat *stat, u32 request_mask, unsigned int query_flags)
 {
 	struct inode *inode = d_inode(path->dentry);
 
@@ -304,26 +301,6 @@ static int ipat_getattr(struct mnt_idmap *idmap,
 	stat->btime = ipat_payload(inode)->btime;
 	stat->result_mask |= STATX_BTIME;
 	return 0;
-}
-
-/*
- * simple_setattr() copies only the times the caller asked for, and
- * truncate(2) asks for none. Like tmpfs, a truncate updates mtime and
- * ctime (notify_change() set both to now) when it changes the size, and
- * also at the same size when the file holds pages: tmpfs then still
- * truncates its pages from the size on (shmem_truncate_range()), which
- * stamps both.
- */
-static int ipat_file_setattr(struct mnt_idmap *idmap,
-			     struct dentry *dentry, struct iattr *attr)
-{
-	struct inode *inode = d_inode(dentry);
-
-	if ((attr->ia_valid & ATTR_SIZE) &&
-	    (attr->ia_size != i_size_read(inode) ||
-	     !mapping_empty(inode->i_mapping)))
-		attr->ia_valid |= ATTR_MTIME | ATTR_CTIME;
-	return simple_setattr(idmap, dentry, attr);
 }
 
 static const struct inode_operations ipat_dir_iops = {
@@ -339,12 +316,6 @@ static const struct inode_operations ipat_dir_iops = {
 	.tmpfile	= ipat_tmpfile,
 	.getattr	= ipat_getattr,
 	.setattr	= simple_setattr,
-	.listxattr	= ipat_listxattr,
-};
-
-static const struct inode_operations ipat_file_iops = {
-	.getattr	= ipat_getattr,
-	.setattr	= ipat_file_setattr,
 	.listxattr	= ipat_listxattr,
 };
 
@@ -378,13 +349,3 @@ static const struct file_operations ipat_dir_fops = {
 	.setlease	= generic_setlease,
 };
 
-static const struct file_operations ipat_file_fops = {
-	.read_iter	= generic_file_read_iter,
-	.write_iter	= generic_file_write_iter,
-	.mmap		= generic_file_mmap,
-	.fsync		= noop_fsync,
-	.splice_read	= filemap_splice_read,
-	.splice_write	= iter_file_splice_write,
-	.llseek		= generic_file_llseek,
-	.setlease	= generic_setlease,
-};

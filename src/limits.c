@@ -1,67 +1,83 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What each mount holds under its two limits, max_inodes and
- * max_xattr_bytes: inode.c takes and gives back inode slots, xattr.c
- * charges and gives back bytes, super.c sets the limits and reports them.
- * Everything here is under ipat_sb_info::lock; nothing here calls out.
+ * What each mount holds under its three limits, max_inodes,
+ * max_xattr_bytes and size=: inode.c takes and gives back inode slots,
+ * xattr.c charges and gives back bytes, file.c charges and gives back
+ * pages, super.c sets the limits and reports them. Everything here is
+ * under ipat_sb_info::lock; nothing here calls out.
  */
 #include <linux/fs.h>
 #include <linux/spinlock.h>
 
 #include "ipat.h"
 
-void ipat_limits_init(struct ipat_sb_info *sbi, unsigned long max_inodes,
-		      unsigned long max_xattr_bytes)
+void ipat_limits_init(struct ipat_sb_info *sbi, const struct ipat_limits *max)
 {
 	spin_lock_init(&sbi->lock);
-	sbi->max_inodes = max_inodes;
-	sbi->max_xattr_bytes = max_xattr_bytes;
+	sbi->max_inodes = max->inodes;
+	sbi->max_xattr_bytes = max->xattr_bytes;
+	sbi->max_blocks = max->blocks;
+}
+
+/* Is @max, a size= limit in pages, below @used? 0 is no limit. */
+static bool ipat_blocks_below(unsigned long max, unsigned long used)
+{
+	return max && max < used;
 }
 
 /**
  * ipat_limits_change - set new limits, all of them or none
  * @sbi: the mount's state
- * @max_inodes: the new max_inodes, or NULL to keep it
- * @max_xattr_bytes: the new max_xattr_bytes, or NULL to keep it
- * @used_inodes: set to the inode slots in use
- * @used_xattr_bytes: set to the xattr bytes in use
+ * @max: the new limits; only those named in @which are read
+ * @which: IPAT_LIMIT_* bits, the limits to change
+ * @used: set to what is in use under all three
  *
- * A limit below what is in use now is refused, and then neither changes.
+ * A limit below what is in use now is refused, and then none changes.
+ * Pages are counted even on a mount without a size limit, so one can be
+ * set later (tmpfs refuses that: it counts only under a limit).
  *
  * Return: 0 if set, else -EINVAL.
  */
-int ipat_limits_change(struct ipat_sb_info *sbi,
-		       const unsigned long *max_inodes,
-		       const unsigned long *max_xattr_bytes,
-		       unsigned long *used_inodes,
-		       unsigned long *used_xattr_bytes)
+int ipat_limits_change(struct ipat_sb_info *sbi, const struct ipat_limits *max,
+		       unsigned int which, struct ipat_limits *used)
 {
+	bool inodes = which & IPAT_LIMIT_INODES;
+	bool xattrs = which & IPAT_LIMIT_XATTR_BYTES;
+	bool blocks = which & IPAT_LIMIT_BLOCKS;
 	int err = 0;
 
 	spin_lock(&sbi->lock);
-	*used_inodes = sbi->used_inodes;
-	*used_xattr_bytes = sbi->used_xattr_bytes;
-	if ((max_inodes && *max_inodes < sbi->used_inodes) ||
-	    (max_xattr_bytes && *max_xattr_bytes < sbi->used_xattr_bytes))
+	used->inodes = sbi->used_inodes;
+	used->xattr_bytes = sbi->used_xattr_bytes;
+	used->blocks = sbi->used_blocks;
+	if ((inodes && max->inodes < used->inodes) ||
+	    (xattrs && max->xattr_bytes < used->xattr_bytes) ||
+	    (blocks && ipat_blocks_below(max->blocks, used->blocks)))
 		err = -EINVAL;
 	/* WRITE_ONCE: ->show_options reads the limits without the lock. */
-	if (!err && max_inodes)
-		WRITE_ONCE(sbi->max_inodes, *max_inodes);
-	if (!err && max_xattr_bytes)
-		WRITE_ONCE(sbi->max_xattr_bytes, *max_xattr_bytes);
+	if (!err && inodes)
+		WRITE_ONCE(sbi->max_inodes, max->inodes);
+	if (!err && xattrs)
+		WRITE_ONCE(sbi->max_xattr_bytes, max->xattr_bytes);
+	if (!err && blocks)
+		WRITE_ONCE(sbi->max_blocks, max->blocks);
 	spin_unlock(&sbi->lock);
 	return err;
 }
 
-/* For statfs(): the limit and what is in use under it, read together. */
-void ipat_inode_usage(struct super_block *sb, unsigned long *max,
-		      unsigned long *used)
+/* For statfs(): the limits and what is in use under them, read together. */
+void ipat_usage(struct super_block *sb, struct ipat_limits *max,
+		struct ipat_limits *used)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(sb);
 
 	spin_lock(&sbi->lock);
-	*max = sbi->max_inodes;
-	*used = sbi->used_inodes;
+	max->inodes = sbi->max_inodes;
+	used->inodes = sbi->used_inodes;
+	max->xattr_bytes = sbi->max_xattr_bytes;
+	used->xattr_bytes = sbi->used_xattr_bytes;
+	max->blocks = sbi->max_blocks;
+	used->blocks = sbi->used_blocks;
 	spin_unlock(&sbi->lock);
 }
 
@@ -143,5 +159,45 @@ void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)
 
 	spin_lock(&sbi->lock);
 	sbi->used_xattr_bytes -= bytes;
+	spin_unlock(&sbi->lock);
+}
+
+/**
+ * ipat_charge_blocks - count pages of @inode against the mount's size
+ * @inode: the file or symlink the pages are for
+ * @pages: how many, charged before they are added to the page cache
+ * @force: charge them even past the limit (for a page already there)
+ *
+ * The mount counts them in used_blocks, and the inode in i_blocks (what
+ * stat() reports as st_blocks), both under the mount's lock: a page is
+ * counted from its charge until ipat_uncharge_blocks(), after it left the
+ * page cache.
+ *
+ * Return: true if they were charged: they fit under the size= limit, or
+ * there is none, or @force.
+ */
+bool ipat_charge_blocks(struct inode *inode, unsigned long pages, bool force)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(inode->i_sb);
+	bool ok;
+
+	spin_lock(&sbi->lock);
+	ok = force || !sbi->max_blocks ||
+	     sbi->used_blocks + pages <= sbi->max_blocks;
+	if (ok) {
+		sbi->used_blocks += pages;
+		inode->i_blocks += (blkcnt_t)pages << IPAT_PAGE_SECTORS_SHIFT;
+	}
+	spin_unlock(&sbi->lock);
+	return ok;
+}
+
+void ipat_uncharge_blocks(struct inode *inode, unsigned long pages)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(inode->i_sb);
+
+	spin_lock(&sbi->lock);
+	sbi->used_blocks -= pages;
+	inode->i_blocks -= (blkcnt_t)pages << IPAT_PAGE_SECTORS_SHIFT;
 	spin_unlock(&sbi->lock);
 }

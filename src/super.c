@@ -7,7 +7,9 @@
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
 #include <linux/pagemap.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -19,26 +21,21 @@
 
 #define IPAT_DEFAULT_MODE	0755
 
-/* Bits of ipat_options::seen: which options the caller gave. */
-#define IPAT_SEEN_MAX_INODES		BIT(0)
-#define IPAT_SEEN_MAX_XATTR_BYTES	BIT(1)
-
 /**
  * struct ipat_options - mount options, as parsed
  * @mode: permission bits of the root directory
  * @uid: owner of the root directory
  * @gid: group of the root directory
- * @max_inodes: most inodes the filesystem may hold at once
- * @max_xattr_bytes: most bytes its extended attributes may take at once
- * @seen: IPAT_SEEN_* bits of the options given; a reconfigure changes only
+ * @max: the limits: most inodes the filesystem may hold at once, most
+ *	bytes its extended attributes may take, most pages its data may take
+ * @seen: IPAT_LIMIT_* bits of the limits given; a reconfigure changes only
  *	those, as tmpfs does
  */
 struct ipat_options {
 	umode_t mode;
 	kuid_t uid;
 	kgid_t gid;
-	unsigned long max_inodes;
-	unsigned long max_xattr_bytes;
+	struct ipat_limits max;
 	unsigned int seen;
 };
 
@@ -48,6 +45,8 @@ enum ipat_param {
 	IPAT_OPT_GID,
 	IPAT_OPT_MAX_INODES,
 	IPAT_OPT_MAX_XATTR_BYTES,
+	IPAT_OPT_SIZE,
+	IPAT_OPT_NR_BLOCKS,
 };
 
 static const struct fs_parameter_spec ipat_param_specs[] = {
@@ -56,6 +55,8 @@ static const struct fs_parameter_spec ipat_param_specs[] = {
 	fsparam_u32("gid", IPAT_OPT_GID),
 	fsparam_u64("max_inodes", IPAT_OPT_MAX_INODES),
 	fsparam_u64("max_xattr_bytes", IPAT_OPT_MAX_XATTR_BYTES),
+	fsparam_string("size", IPAT_OPT_SIZE),
+	fsparam_string("nr_blocks", IPAT_OPT_NR_BLOCKS),
 	{}
 };
 
@@ -79,13 +80,68 @@ static unsigned long ipat_default_max_xattr_bytes(void)
 	return min_t(u64, bytes, ULONG_MAX - 1);
 }
 
+/* Like tmpfs: half of RAM's pages for the data of one mount. */
+static unsigned long ipat_default_max_blocks(void)
+{
+	return totalram_pages() / 2;
+}
+
+/*
+ * The largest size= limit, in pages: one whose size in KiB, as
+ * /proc/mounts shows it, fits in an unsigned long. (tmpfs takes up to
+ * LONG_MAX pages, and then shows a wrapped size.)
+ */
+#define IPAT_MAX_BLOCKS_LIMIT	(ULONG_MAX >> (PAGE_SHIFT - 10))
+
+/*
+ * size= as tmpfs reads it: bytes, with memparse()'s suffixes (k, m, g,
+ * ...), or with % a percentage of RAM; rounded up to whole pages.
+ */
+static int ipat_parse_size(const char *str, unsigned long *pages)
+{
+	unsigned long long size;
+	char *rest;
+
+	size = memparse(str, &rest);
+	if (rest == str)
+		return -EINVAL;
+	if (*rest == '%') {
+		if (check_mul_overflow(size, (u64)totalram_pages() << PAGE_SHIFT,
+				       &size))
+			return -EINVAL;
+		size = div_u64(size, 100);
+		rest++;
+	}
+	if (*rest)
+		return -EINVAL;
+	size = DIV_ROUND_UP_ULL(size, PAGE_SIZE);
+	if (size > IPAT_MAX_BLOCKS_LIMIT)
+		return -EINVAL;
+	*pages = size;
+	return 0;
+}
+
+/* nr_blocks=: the same limit in pages, with memparse()'s suffixes too. */
+static int ipat_parse_nr_blocks(const char *str, unsigned long *pages)
+{
+	unsigned long long blocks;
+	char *rest;
+
+	blocks = memparse(str, &rest);
+	if (*rest || rest == str || blocks > IPAT_MAX_BLOCKS_LIMIT)
+		return -EINVAL;
+	*pages = blocks;
+	return 0;
+}
+
 static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
 	struct ipat_options *opts = fc->fs_private;
 	struct fs_parse_result result;
+	unsigned long pages;
 	kuid_t uid;
 	kgid_t gid;
-	int opt;
+	int opt, err;
 
 	opt = fs_parse(fc, ipat_param_specs, param, &result);
 	if (opt < 0)
@@ -123,16 +179,28 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		if (result.uint_64 < 1 || result.uint_64 >= ULONG_MAX)
 			return invalfc(fc, "max_inodes=%llu is out of range",
 				       result.uint_64);
-		opts->max_inodes = result.uint_64;
-		opts->seen |= IPAT_SEEN_MAX_INODES;
+		opts->max.inodes = result.uint_64;
+		opts->seen |= IPAT_LIMIT_INODES;
 		break;
 	case IPAT_OPT_MAX_XATTR_BYTES:
 		/* 0 is a mount without xattrs; ULONG_MAX is refused as above. */
 		if (result.uint_64 >= ULONG_MAX)
 			return invalfc(fc, "max_xattr_bytes=%llu is out of range",
 				       result.uint_64);
-		opts->max_xattr_bytes = result.uint_64;
-		opts->seen |= IPAT_SEEN_MAX_XATTR_BYTES;
+		opts->max.xattr_bytes = result.uint_64;
+		opts->seen |= IPAT_LIMIT_XATTR_BYTES;
+		break;
+	case IPAT_OPT_SIZE:
+	case IPAT_OPT_NR_BLOCKS:
+		/* One limit, in bytes or in pages; 0 is none, as on tmpfs. */
+		err = opt == IPAT_OPT_SIZE ?
+		      ipat_parse_size(param->string, &pages) :
+		      ipat_parse_nr_blocks(param->string, &pages);
+		if (err)
+			return invalfc(fc, "%s=%s is out of range", param->key,
+				       param->string);
+		opts->max.blocks = pages;
+		opts->seen |= IPAT_LIMIT_BLOCKS;
 		break;
 	}
 	return 0;
@@ -149,7 +217,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sbi = kzalloc_obj(*sbi, GFP_KERNEL);
 	if (!sbi)
 		return -ENOMEM;
-	ipat_limits_init(sbi, opts->max_inodes, opts->max_xattr_bytes);
+	ipat_limits_init(sbi, &opts->max);
 	sbi->mode = opts->mode;
 	sbi->uid = opts->uid;
 	sbi->gid = opts->gid;
@@ -182,30 +250,32 @@ static int ipat_get_tree(struct fs_context *fc)
 }
 
 /*
- * Only the two limits can change on a live filesystem, as with tmpfs, and
- * each only when the caller names it: a reconfigure that asks for something
- * else (ro, say) must not touch a limit, which may have changed since the
- * context was made (fspick() makes it long before FSCONFIG_CMD_RECONFIGURE).
- * A limit below what is in use fails the whole reconfigure.
+ * Only the three limits can change on a live filesystem, as with tmpfs,
+ * and each only when the caller names it: a reconfigure that asks for
+ * something else (ro, say) must not touch a limit, which may have changed
+ * since the context was made (fspick() makes it long before
+ * FSCONFIG_CMD_RECONFIGURE). A limit below what is in use fails the whole
+ * reconfigure.
  */
 static int ipat_reconfigure(struct fs_context *fc)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(fc->root->d_sb);
 	struct ipat_options *opts = fc->fs_private;
-	bool inodes = opts->seen & IPAT_SEEN_MAX_INODES;
-	bool xattrs = opts->seen & IPAT_SEEN_MAX_XATTR_BYTES;
-	unsigned long used_inodes, used_xattr_bytes;
+	const struct ipat_limits *max = &opts->max;
+	struct ipat_limits used;
 
-	if (!ipat_limits_change(sbi, inodes ? &opts->max_inodes : NULL,
-				xattrs ? &opts->max_xattr_bytes : NULL,
-				&used_inodes, &used_xattr_bytes))
+	if (!ipat_limits_change(sbi, max, opts->seen, &used))
 		return 0;
 	/* Logged outside the lock: the fs_context log may allocate. */
-	if (inodes && opts->max_inodes < used_inodes)
+	if ((opts->seen & IPAT_LIMIT_INODES) && max->inodes < used.inodes)
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
-			       opts->max_inodes, used_inodes);
-	return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
-		       opts->max_xattr_bytes, used_xattr_bytes);
+			       max->inodes, used.inodes);
+	if ((opts->seen & IPAT_LIMIT_XATTR_BYTES) &&
+	    max->xattr_bytes < used.xattr_bytes)
+		return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
+			       max->xattr_bytes, used.xattr_bytes);
+	return invalfc(fc, "a size of %lu pages is below the %lu in use",
+		       max->blocks, used.blocks);
 }
 
 static void ipat_free_fc(struct fs_context *fc)
@@ -231,8 +301,9 @@ int ipat_init_fs_context(struct fs_context *fc)
 	opts->mode = IPAT_DEFAULT_MODE;
 	opts->uid = current_fsuid();
 	opts->gid = current_fsgid();
-	opts->max_inodes = ipat_default_max_inodes();
-	opts->max_xattr_bytes = ipat_default_max_xattr_bytes();
+	opts->max.inodes = ipat_default_max_inodes();
+	opts->max.xattr_bytes = ipat_default_max_xattr_bytes();
+	opts->max.blocks = ipat_default_max_blocks();
 
 	fc->fs_private = opts;
 	fc->ops = &ipat_context_ops;
@@ -250,24 +321,30 @@ void ipat_kill_sb(struct super_block *sb)
 }
 
 /*
- * Like ramfs, no block accounting: the file data is in the page cache with
- * no size limit of its own, so f_blocks, f_bfree and f_bavail stay 0 and
- * an empty mount shows nothing used. (tmpfs counts its pages against its
- * size= limit instead.) f_fsid, from the mount's UUID, tells one mount from
- * another, which fanotify's FAN_REPORT_FID needs.
+ * As tmpfs: f_blocks is the size= limit in pages, and f_bfree and f_bavail
+ * what is left under it; without a limit all three are 0. f_fsid, from the
+ * mount's UUID, tells one mount from another, which fanotify's
+ * FAN_REPORT_FID needs.
  */
 int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
 	struct super_block *sb = dentry->d_sb;
-	unsigned long max_inodes, used_inodes;
+	struct ipat_limits max, used;
 
 	buf->f_type = sb->s_magic;
 	buf->f_bsize = PAGE_SIZE;
 	buf->f_namelen = NAME_MAX;
 	buf->f_fsid = uuid_to_fsid(sb->s_uuid.b);
-	ipat_inode_usage(sb, &max_inodes, &used_inodes);
-	buf->f_files = max_inodes;
-	buf->f_ffree = max_inodes - used_inodes;
+	ipat_usage(sb, &max, &used);
+	if (max.blocks) {
+		buf->f_blocks = max.blocks;
+		/* A page charged by force may have passed the limit. */
+		if (used.blocks < max.blocks)
+			buf->f_bfree = max.blocks - used.blocks;
+		buf->f_bavail = buf->f_bfree;
+	}
+	buf->f_files = max.inodes;
+	buf->f_ffree = max.inodes - used.inodes;
 	return 0;
 }
 
@@ -278,7 +355,7 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 int ipat_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct ipat_sb_info *sbi = IPAT_SB(root->d_sb);
-	unsigned long max_xattr_bytes;
+	unsigned long max_xattr_bytes, max_blocks;
 
 	if (sbi->mode != IPAT_DEFAULT_MODE)
 		seq_printf(m, ",mode=%03o", sbi->mode);
@@ -289,6 +366,10 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
 		seq_printf(m, ",gid=%u",
 			   from_kgid_munged(&init_user_ns, sbi->gid));
 	/* Read without the lock: a remount may change them at any time. */
+	max_blocks = READ_ONCE(sbi->max_blocks);
+	/* In KiB, as tmpfs shows it: 0k is a mount without a size limit. */
+	if (max_blocks != ipat_default_max_blocks())
+		seq_printf(m, ",size=%luk", max_blocks << (PAGE_SHIFT - 10));
 	seq_printf(m, ",max_inodes=%lu", READ_ONCE(sbi->max_inodes));
 	max_xattr_bytes = READ_ONCE(sbi->max_xattr_bytes);
 	if (max_xattr_bytes != ipat_default_max_xattr_bytes())
@@ -300,8 +381,9 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
  * ipat_evict_inode - the shared half of an inode's teardown
  * @inode: the inode leaving memory
  *
- * Frees the payload's extended attributes, giving their bytes back to
- * max_xattr_bytes, and gives back the inode's place under max_inodes. The
+ * Frees the file's pages and the payload's extended attributes, giving
+ * their pages and bytes back to the mount's size and max_xattr_bytes, and
+ * gives back the inode's place under max_inodes. The
  * memory holding the inode and the payload is freed later, by each
  * pattern's own ->free_inode, after an RCU grace period.
  *
@@ -314,6 +396,10 @@ void ipat_evict_inode(struct inode *inode)
 	struct ipat_payload *payload = ipat_payload(inode);
 
 	truncate_inode_pages_final(&inode->i_data);
+	/* Every page it held left the page cache: all it was charged. */
+	if (inode->i_blocks)
+		ipat_uncharge_blocks(inode, inode->i_blocks >>
+					    IPAT_PAGE_SECTORS_SHIFT);
 	clear_inode(inode);
 	if (payload)
 		ipat_xattrs_free(inode->i_sb, &payload->xattrs);

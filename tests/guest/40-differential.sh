@@ -3,7 +3,9 @@
 #
 # Differential workload: the same seeded sequence of operations
 # (tests/prog/workload/) runs on a fresh tmpfs and on a fresh mount of each
-# of our three filesystems; their outputs must be identical.  On the first
+# of our three filesystems; their outputs must be identical (st_blocks of
+# regular files included: tests/prog/workload/main.c lists what is
+# compared).  On the first
 # difference this prints the seed, the operation and the two diverging
 # lines.  The workload also checks user.* xattrs against its own model
 # (tmpfs on 6.1 has none) and that btime is reported and not after ctime,

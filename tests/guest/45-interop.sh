@@ -3,7 +3,7 @@
 #
 # What the rest of the kernel expects of a filesystem, against tmpfs
 # (tests/prog/interop.c): security.* xattrs and security.capability;
-# statfs's f_fsid per mount and no block accounting (as ramfs);
+# statfs's f_fsid per mount and free blocks as tmpfs counts them;
 # RENAME_WHITEOUT's 0/0 character device under the inode limit; file
 # handles (ESTALE once the inode is gone, not across mounts); fanotify
 # with FAN_REPORT_FID; security_inode_init_security() on every creating

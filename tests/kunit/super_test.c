@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of src/super.c: mount option parsing, the max_inodes and
- * max_xattr_bytes accounting and what statfs() and /proc/mounts report
- * from it. super.c is
- * compiled into this file for its static functions, with limits.c, whose
- * accounting the tests drive; inode.c and export.c come along only because
- * ipat_fill_super() needs ipat_new_inode() and ipat_export_ops, and no test
- * here mounts anything: the guest tests do that.
+ * KUnit tests of src/super.c: mount option parsing, the max_inodes,
+ * max_xattr_bytes and size= accounting and what statfs() and /proc/mounts
+ * report from it. super.c is compiled into this file for its static
+ * functions, with limits.c, whose accounting the tests drive; inode.c,
+ * file.c and export.c come along only because ipat_fill_super() needs
+ * ipat_new_inode() and ipat_export_ops, and no test here mounts anything:
+ * the guest tests do that (tests/prog/blocks.c for the pages).
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -15,6 +15,7 @@
 #include "../../src/super.c"
 #include "../../src/limits.c"
 #include "../../src/inode.c"
+#include "../../src/file.c"
 #include "../../src/export.c"
 
 /*
@@ -60,6 +61,7 @@ static int st_init(struct kunit *test)
 	fx->root.i_mode = S_IFDIR | IPAT_DEFAULT_MODE;
 	fx->sbi.mode = IPAT_DEFAULT_MODE;
 	fx->sbi.max_xattr_bytes = ipat_default_max_xattr_bytes();
+	fx->sbi.max_blocks = ipat_default_max_blocks();
 	fx->dentry.d_sb = &fx->sb;
 	fx->dentry.d_inode = &fx->root;
 	test->priv = fx;
@@ -93,10 +95,12 @@ static void st_defaults(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, IPAT_DEFAULT_MODE);
 	KUNIT_EXPECT_TRUE(test, uid_eq(st_opts(fc)->uid, current_fsuid()));
 	KUNIT_EXPECT_TRUE(test, gid_eq(st_opts(fc)->gid, current_fsgid()));
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, totalram_pages() / 2);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.inodes, totalram_pages() / 2);
 	/* An eighth of RAM, as tmpfs's default inode space. */
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes,
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.xattr_bytes,
 			(totalram_pages() << PAGE_SHIFT) / 8);
+	/* Half of RAM's pages, as tmpfs's default size. */
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, totalram_pages() / 2);
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, 0);
 	put_fs_context(fc);
 }
@@ -171,10 +175,10 @@ static void st_max_inodes(struct kunit *test)
 
 	/* The root directory alone needs one inode. */
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "1"), 0);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.inodes, 1);
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_inodes", "0"), -EINVAL);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_inodes, 1);
-	st_limit_top(test, fc, "max_inodes", &st_opts(fc)->max_inodes);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.inodes, 1);
+	st_limit_top(test, fc, "max_inodes", &st_opts(fc)->max.inodes);
 	put_fs_context(fc);
 }
 
@@ -186,19 +190,75 @@ static void st_max_xattr_bytes(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "65536"),
 			0);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 65536);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, IPAT_SEEN_MAX_XATTR_BYTES);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.xattr_bytes, 65536);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, IPAT_LIMIT_XATTR_BYTES);
 	/* 0: no xattrs at all, a limit like any other. */
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "max_xattr_bytes", "0"), 0);
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.xattr_bytes, 0);
 	/* Bytes, as a plain number; a refused value changes nothing. */
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		KUNIT_EXPECT_EQ_MSG(test, st_parse(test, fc, "max_xattr_bytes",
 						   bad[i]), -EINVAL,
 				    "max_xattr_bytes=%s", bad[i] ?: "(none)");
-	KUNIT_EXPECT_EQ(test, st_opts(fc)->max_xattr_bytes, 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.xattr_bytes, 0);
 	st_limit_top(test, fc, "max_xattr_bytes",
-		     &st_opts(fc)->max_xattr_bytes);
+		     &st_opts(fc)->max.xattr_bytes);
+	put_fs_context(fc);
+}
+
+/* size=: bytes, k/m/g suffixes or % of RAM, rounded up to pages. */
+static void st_size(struct kunit *test)
+{
+	static const struct {
+		const char *value;
+		unsigned long pages;
+	} good[] = {
+		{ "1m", 256 }, { "4097", 2 }, { "1k", 1 }, { "0", 0 },
+		{ "2G", 2UL << (30 - PAGE_SHIFT) },
+	};
+	static const char *const bad[] = {
+		"1x", "", "%", "-1", "1%k", "99999999999999%", NULL,
+	};
+	struct fs_context *fc = st_context(test);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, st_parse(test, fc, "size",
+						   good[i].value), 0,
+				    "size=%s", good[i].value);
+		KUNIT_EXPECT_EQ_MSG(test, st_opts(fc)->max.blocks,
+				    good[i].pages, "size=%s", good[i].value);
+	}
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, IPAT_LIMIT_BLOCKS);
+	/* A percentage of RAM, worked out as tmpfs does. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "size", "100%"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, totalram_pages());
+	/* A refused value changes nothing. */
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, st_parse(test, fc, "size", bad[i]),
+				    -EINVAL, "size=%s", bad[i] ?: "(none)");
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, totalram_pages());
+	put_fs_context(fc);
+}
+
+/* nr_blocks=: the same limit in pages; up to what /proc/mounts can show. */
+static void st_nr_blocks(struct kunit *test)
+{
+	struct fs_context *fc = st_context(test);
+	char top[24];
+
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_blocks", "300"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, 300);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_blocks", "1k"), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, 1024);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->seen, IPAT_LIMIT_BLOCKS);
+	snprintf(top, sizeof(top), "%lu", IPAT_MAX_BLOCKS_LIMIT);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_blocks", top), 0);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, IPAT_MAX_BLOCKS_LIMIT);
+	snprintf(top, sizeof(top), "%lu", IPAT_MAX_BLOCKS_LIMIT + 1);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_blocks", top), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_blocks", "12x"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, st_opts(fc)->max.blocks, IPAT_MAX_BLOCKS_LIMIT);
 	put_fs_context(fc);
 }
 
@@ -206,7 +266,8 @@ static void st_unknown(struct kunit *test)
 {
 	struct fs_context *fc = st_context(test);
 
-	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "size", "1m"), -EINVAL);
+	/* tmpfs's name for max_inodes is not ours. */
+	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "nr_inodes", "100"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, st_parse(test, fc, "Mode", "700"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, st_opts(fc)->mode, IPAT_DEFAULT_MODE);
 	put_fs_context(fc);
@@ -237,7 +298,7 @@ static void st_reconfigure_defaults(struct kunit *test)
 static void st_reconfigure(struct kunit *test)
 {
 	struct st_fixture *fx = test->priv;
-	struct ipat_options opts = { .seen = IPAT_SEEN_MAX_INODES };
+	struct ipat_options opts = { .seen = IPAT_LIMIT_INODES };
 	struct fs_context fc = {
 		.root = &fx->dentry,
 		.fs_private = &opts,
@@ -246,20 +307,20 @@ static void st_reconfigure(struct kunit *test)
 	fx->sbi.max_inodes = 10;
 	fx->sbi.used_inodes = 5;
 	/* Below the inodes in use: refused, limit unchanged. */
-	opts.max_inodes = 4;
+	opts.max.inodes = 4;
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), -EINVAL);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 10);
 	/* Exactly the inodes in use is a full filesystem, not an error. */
-	opts.max_inodes = 5;
+	opts.max.inodes = 5;
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 5);
-	opts.max_inodes = 1000;
+	opts.max.inodes = 1000;
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
 	KUNIT_EXPECT_EQ(test, fx->sbi.used_inodes, 5);
 	/* A limit not named is left alone, even a stale one below use. */
 	opts.seen = 0;
-	opts.max_inodes = 4;
+	opts.max.inodes = 4;
 	KUNIT_EXPECT_EQ(test, ipat_reconfigure(&fc), 0);
 	KUNIT_EXPECT_EQ(test, fx->sbi.max_inodes, 1000);
 }
@@ -267,8 +328,8 @@ static void st_reconfigure(struct kunit *test)
 /* max_xattr_bytes, alone and beside max_inodes: all or nothing. */
 static void st_reconfigure_xattr_bytes(struct kunit *test)
 {
-	const unsigned int x = IPAT_SEEN_MAX_XATTR_BYTES;
-	const unsigned int both = x | IPAT_SEEN_MAX_INODES;
+	const unsigned int x = IPAT_LIMIT_XATTR_BYTES;
+	const unsigned int both = x | IPAT_LIMIT_INODES;
 	/* Each step: options given, result, both limits after it. */
 	static const struct {
 		unsigned int seen;
@@ -297,14 +358,51 @@ static void st_reconfigure_xattr_bytes(struct kunit *test)
 	fx->sbi.used_xattr_bytes = 500;
 	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		opts.seen = steps[i].seen;
-		opts.max_inodes = steps[i].inodes;
-		opts.max_xattr_bytes = steps[i].bytes;
+		opts.max.inodes = steps[i].inodes;
+		opts.max.xattr_bytes = steps[i].bytes;
 		KUNIT_EXPECT_EQ_MSG(test, ipat_reconfigure(&fc), steps[i].err,
 				    "step %zu", i);
 		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_inodes,
 				    steps[i].max_inodes, "step %zu", i);
 		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_xattr_bytes,
 				    steps[i].max_bytes, "step %zu", i);
+	}
+}
+
+/* size=: refused below the pages in use; 0 (no limit) always fits. */
+static void st_reconfigure_blocks(struct kunit *test)
+{
+	/* Each step: the size given in pages, result, the limit after it. */
+	static const struct {
+		unsigned long blocks;
+		int err;
+		unsigned long max_blocks;
+	} steps[] = {
+		{ 9, -EINVAL, 20 },	/* below the 10 used */
+		{ 10, 0, 10 },		/* exactly full */
+		{ 0, 0, 0 },		/* no limit */
+		{ 5, -EINVAL, 0 },	/* pages are counted without one */
+		{ 64, 0, 64 },		/* a limit again (tmpfs: EINVAL) */
+	};
+	struct st_fixture *fx = test->priv;
+	struct ipat_options opts = { .seen = IPAT_LIMIT_BLOCKS };
+	struct fs_context fc = {
+		.root = &fx->dentry,
+		.fs_private = &opts,
+	};
+	size_t i;
+
+	fx->sbi.max_inodes = 10;
+	fx->sbi.max_blocks = 20;
+	fx->sbi.used_blocks = 10;
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		opts.max.blocks = steps[i].blocks;
+		KUNIT_EXPECT_EQ_MSG(test, ipat_reconfigure(&fc), steps[i].err,
+				    "step %zu", i);
+		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_blocks,
+				    steps[i].max_blocks, "step %zu", i);
+		KUNIT_EXPECT_EQ_MSG(test, fx->sbi.max_inodes, 10,
+				    "step %zu", i);
 	}
 }
 
@@ -368,8 +466,24 @@ static void st_statfs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf.f_ffree, 93);
 	KUNIT_EXPECT_EQ(test, buf.f_namelen, NAME_MAX);
 	KUNIT_EXPECT_EQ(test, buf.f_bsize, PAGE_SIZE);
-	/* No block accounting, as ramfs: nothing in use, nothing to fill. */
+	/* Without a size limit, as tmpfs: no blocks to count. */
+	fx->sbi.max_blocks = 0;
+	fx->sbi.used_blocks = 30;
+	memset(&buf, 0, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, ipat_statfs(&fx->dentry, &buf), 0);
 	KUNIT_EXPECT_EQ(test, buf.f_blocks, 0);
+	KUNIT_EXPECT_EQ(test, buf.f_bfree, 0);
+	KUNIT_EXPECT_EQ(test, buf.f_bavail, 0);
+	/* With one: the limit, and what is left under it. */
+	fx->sbi.max_blocks = 256;
+	KUNIT_EXPECT_EQ(test, ipat_statfs(&fx->dentry, &buf), 0);
+	KUNIT_EXPECT_EQ(test, buf.f_blocks, 256);
+	KUNIT_EXPECT_EQ(test, buf.f_bfree, 226);
+	KUNIT_EXPECT_EQ(test, buf.f_bavail, 226);
+	/* Pages charged by force past the limit: none free, no wrap. */
+	fx->sbi.used_blocks = 300;
+	memset(&buf, 0, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, ipat_statfs(&fx->dentry, &buf), 0);
 	KUNIT_EXPECT_EQ(test, buf.f_bfree, 0);
 	KUNIT_EXPECT_EQ(test, buf.f_bavail, 0);
 }
@@ -431,6 +545,13 @@ static void st_show_options(struct kunit *test)
 	fx->sbi.max_xattr_bytes = 0;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",mode=000,max_inodes=12,max_xattr_bytes=0");
+	/* size= in KiB, as tmpfs shows it, when it is not the default. */
+	fx->sbi.max_blocks = 256;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=000,size=1024k,max_inodes=12,max_xattr_bytes=0");
+	fx->sbi.max_blocks = 0;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=000,size=0k,max_inodes=12,max_xattr_bytes=0");
 }
 
 /* The mount's xattr bytes: refused past the limit, given back exactly. */
@@ -452,16 +573,51 @@ static void st_charge_xattr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 0);
 }
 
+/*
+ * Pages: charged to the mount and to the inode's i_blocks (512-byte units)
+ * together, refused past the limit unless forced, given back exactly.
+ */
+static void st_charge_blocks(struct kunit *test)
+{
+	struct st_fixture *fx = test->priv;
+	const blkcnt_t per_page = PAGE_SIZE / 512;
+	struct inode *inode = &fx->root;
+
+	fx->sbi.max_blocks = 3;
+	KUNIT_EXPECT_TRUE(test, ipat_charge_blocks(inode, 2, false));
+	KUNIT_EXPECT_EQ(test, inode->i_blocks, 2 * per_page);
+	KUNIT_EXPECT_FALSE(test, ipat_charge_blocks(inode, 2, false));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_blocks, 2);
+	KUNIT_EXPECT_TRUE(test, ipat_charge_blocks(inode, 1, false));
+	KUNIT_EXPECT_FALSE(test, ipat_charge_blocks(inode, 1, false));
+	/* A page already in the cache is charged even past the limit. */
+	KUNIT_EXPECT_TRUE(test, ipat_charge_blocks(inode, 1, true));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_blocks, 4);
+	KUNIT_EXPECT_EQ(test, inode->i_blocks, 4 * per_page);
+	ipat_uncharge_blocks(inode, 4);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_blocks, 0);
+	KUNIT_EXPECT_EQ(test, inode->i_blocks, 0);
+	/* No limit: counted all the same, so that one can be set later. */
+	fx->sbi.max_blocks = 0;
+	KUNIT_EXPECT_TRUE(test, ipat_charge_blocks(inode, 1000, false));
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_blocks, 1000);
+	ipat_uncharge_blocks(inode, 1000);
+	KUNIT_EXPECT_EQ(test, inode->i_blocks, 0);
+}
+
 static struct kunit_case st_option_cases[] = {
 	KUNIT_CASE(st_defaults),
 	KUNIT_CASE(st_mode),
 	KUNIT_CASE(st_uid_gid),
 	KUNIT_CASE(st_max_inodes),
 	KUNIT_CASE(st_max_xattr_bytes),
+	KUNIT_CASE(st_size),
+	KUNIT_CASE(st_nr_blocks),
 	KUNIT_CASE(st_unknown),
 	KUNIT_CASE(st_reconfigure_defaults),
 	KUNIT_CASE(st_reconfigure),
 	KUNIT_CASE(st_reconfigure_xattr_bytes),
+	KUNIT_CASE(st_reconfigure_blocks),
 	KUNIT_CASE(st_show_options),
 	{}
 };
@@ -478,6 +634,7 @@ static struct kunit_case st_accounting_cases[] = {
 	KUNIT_CASE(st_statfs),
 	KUNIT_CASE(st_statfs_fsid),
 	KUNIT_CASE(st_charge_xattr),
+	KUNIT_CASE(st_charge_blocks),
 	{}
 };
 

@@ -36,9 +36,13 @@
  *  - st_size: for everything but directories.  tmpfs counts 20 bytes
  *    (BOGO_DIRENT_SIZE) per entry in a directory's size, ramfs-like
  *    filesystems built on simple_* report 0; neither is a contract.
- *  - st_blocks, st_blksize, st_dev, st_ino, statx attributes and mask:
- *    never.  Block accounting differs legitimately (tmpfs may use huge
- *    pages, charges differently for holes), numbers are allocator-specific.
+ *  - st_blocks: for regular files, exactly: pages held, in 512-byte
+ *    units, which writes, truncates, mmap faults and reads of holes must
+ *    change as on tmpfs (mounted without huge pages).  Not for symlinks:
+ *    tmpfs keeps a short target in the inode, ours take a page; not for
+ *    directories, whose size is not compared either.
+ *  - st_blksize, st_dev, st_ino, statx attributes and mask: never;
+ *    numbers are allocator-specific.
  *  - times: a time we set explicitly with utimensat is far from the present
  *    and printed exactly (nanoseconds included, which checks s_time_gran
  *    and the time range); any time within a day of the present prints as

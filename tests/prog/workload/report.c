@@ -190,6 +190,9 @@ void put_stat(const struct statx *st)
 	       st->stx_mode & 07777, st->stx_nlink, st->stx_uid, st->stx_gid);
 	if (!S_ISDIR(st->stx_mode))
 		printf(" s%llu", (unsigned long long)st->stx_size);
+	/* Pages held, as tmpfs counts them (a symlink's: main.c says why not). */
+	if (S_ISREG(st->stx_mode))
+		printf(" b%llu", (unsigned long long)st->stx_blocks);
 	if (S_ISCHR(st->stx_mode) || S_ISBLK(st->stx_mode))
 		printf(" r%u:%u", st->stx_rdev_major, st->stx_rdev_minor);
 	printf(" a=%s m=%s c=%s", a, m, c);
