@@ -16,7 +16,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
-pkg= root=/
+pkg='' root=/
 for kver in $(scripts/find-kernel.sh --all | tac); do
 	root=$(scripts/find-kernel.sh --root "$kver")
 	pkg=linux-source-$(scripts/find-kernel.sh --series "$kver")

@@ -76,7 +76,7 @@ die() { log "$*"; exit 1; }
 
 # The series' Debian kernel, whose root holds the source and the compiler:
 # the host's, or a sysroot's, whose packages its own dpkg database lists.
-toolchain= root=/
+toolchain='' root=/
 if kver=$(scripts/find-kernel.sh --match "$series" 2>/dev/null); then
 	root=$(scripts/find-kernel.sh --root "$kver")
 	[ "$root" = / ] || toolchain=$kver

@@ -38,7 +38,7 @@ esac
 # and source (the debug kernel; checkpatch.pl comes from the newest).
 # 6.1 is bookworm's own; 6.12 comes from bookworm's security archive.
 series=${IPAT_SERIES:-6.1 6.12 7.3}
-kernels= sysroots=
+kernels='' sysroots=''
 for s in $series; do
 	case $s in
 	6.1) image="linux-image-amd64 linux-headers-amd64" ;;

@@ -42,10 +42,10 @@ root=$cache/sysroot/$suite
 tools="gcc make libc6-dev flex bison bc libelf-dev dwarves kmod xz-utils dkms openssl"
 
 # Ready, holding a kernel of the series and every tool: nothing to do.
+# shellcheck disable=SC2086 # $tools is a list of packages
 ready() {
 	[ -f "$root/.ipat-ready" ] &&
 		compgen -G "$root/boot/vmlinuz-$series.*" >/dev/null &&
-		# shellcheck disable=SC2086 # a list of packages
 		dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${db:Status-Abbrev}\n' \
 			$tools 2>/dev/null | grep -c '^ii' | grep -qx "$(echo $tools | wc -w)"
 }

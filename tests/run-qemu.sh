@@ -105,7 +105,7 @@ stock_suite() {
 # soon as their sources are in.
 if [ "$tier" = all ]; then
 	install_deps --kernel-build || finish
-	# shellcheck disable=SC2086 # a list of series
+	# shellcheck disable=SC2046 # a list of series
 	debug_tier_prebuild $(debug_tier_series)
 fi
 install_deps || finish
