@@ -61,7 +61,7 @@ ready && { log "reusing $root"; exit 0; }
 start=$(date +%s)
 mirror=${IPAT_MIRROR:-$(apt-cache policy base-files |
 	awk '$2 ~ /^(https?|file):/ { print $2; exit }')}
-[ -n "$mirror" ] || die "no Debian mirror found in the host's apt sources; set IPAT_MIRROR"
+[ -n "$mirror" ] || die "no Debian mirror in the host's apt lists (apt-cache policy base-files): run apt-get update, or set IPAT_MIRROR"
 command -v debootstrap >/dev/null || die "debootstrap is not installed"
 if [ ! -f "$root/.ipat-debootstrapped" ]; then
 	log "debootstrap $base into $root from $mirror (a minute or two)"
