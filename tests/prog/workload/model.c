@@ -67,8 +67,12 @@ long ux_expect(int op, const struct statx *st, int perr, int uname,
 		return -perr;
 	if (*argerr)
 		return *argerr;
-	/* The VFS allows user.* on regular files and directories only. */
-	if (!S_ISREG(st->stx_mode) && !S_ISDIR(st->stx_mode))
+	/*
+	 * The VFS allows user.* on regular files and directories only, and
+	 * on sockets too since 7.1 (ux_sockets).
+	 */
+	if (!S_ISREG(st->stx_mode) && !S_ISDIR(st->stx_mode) &&
+	    !(S_ISSOCK(st->stx_mode) && ux_sockets))
 		return op == UXO_GET ? -ENODATA : -EPERM;
 	if (ux_mode == UX_ABSENT)
 		return -EOPNOTSUPP;

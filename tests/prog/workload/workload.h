@@ -48,6 +48,7 @@
 enum { UX_MODEL, UX_ABSENT, UX_AUTO };
 
 extern int ux_mode;
+extern bool ux_sockets;
 extern bool opt_btime;
 extern bool use_proc;
 extern unsigned int opno;
