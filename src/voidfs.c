@@ -68,10 +68,12 @@ static int voidfs_attach(struct inode *inode)
  * alloc_inode()'s inode_init_always() failed, before anyone saw the
  * inode), while ->evict_inode runs as soon as the last reference goes. A
  * path walk in RCU mode holds no reference and may still be looking at an
- * inode being evicted: anything such a walker can reach through i_private
- * (a ->permission or ->get_link that read it) must live until here.
- * Freeing i_private in ->evict_inode would be a use-after-free waiting for
- * the first such method.
+ * inode being evicted, so the object i_private points to must live until
+ * here: a ->permission or ->get_link that read the payload in RCU mode
+ * would otherwise read freed memory. What the payload only points to, and
+ * only methods called with a reference reach, may go at eviction:
+ * ipat_evict_inode() frees the extended attributes there, which only the
+ * xattr handlers and ->listxattr read, each with a dentry held.
  */
 static void voidfs_free_inode(struct inode *inode)
 {
