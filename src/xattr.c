@@ -301,17 +301,16 @@ static int ipat_initxattrs(struct inode *inode, const struct xattr *xattrs,
  * @name: its name, or NULL for an O_TMPFILE inode
  *
  * Called on every path that creates an inode, as tmpfs does. No LSM with
- * labels to give is not an error.
+ * labels to give is not an error: security_inode_init_security() itself
+ * turns the -EOPNOTSUPP of such an LSM into 0.
  *
  * Return: 0 or the errno; on an error the caller drops the inode.
  */
 int ipat_init_security(struct inode *inode, struct inode *dir,
 		       const struct qstr *name)
 {
-	int err = security_inode_init_security(inode, dir, name,
-					       ipat_initxattrs, NULL);
-
-	return err == -EOPNOTSUPP ? 0 : err;
+	return security_inode_init_security(inode, dir, name, ipat_initxattrs,
+					    NULL);
 }
 
 /*
