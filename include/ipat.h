@@ -23,8 +23,9 @@
  * struct ipat_xattrs - a small in-memory extended attribute store
  * @lock: protects @tree and @names_len; nests outside &ipat_sb_info.lock
  * @tree: the attributes, &struct ipat_xattr ordered by name
- * @names_len: what listxattr() returns for all of them: each name and its
- *	NUL; kept within XATTR_LIST_MAX, so that listing always works
+ * @names_len: what listxattr() lists of them: each name and its NUL,
+ *	but for a MAC label, which the LSM lists; kept within XATTR_LIST_MAX
+ *	with the LSM's names, so that listing always works
  */
 struct ipat_xattrs {
 	spinlock_t lock;	/* protects tree and names_len */

@@ -151,6 +151,17 @@ static int ipat_xattr_get(const struct xattr_handler *handler,
 }
 
 /*
+ * A MAC label (security.selinux, security.SMACK64, ...) that is also stored
+ * is listed by the LSM already, first; as on 6.12's tmpfs it is not listed
+ * twice.
+ */
+static bool ipat_xattr_is_maclabel(const char *name)
+{
+	return !strncmp(name, XATTR_SECURITY_PREFIX, XATTR_SECURITY_PREFIX_LEN) &&
+	       security_ismaclabel(name + XATTR_SECURITY_PREFIX_LEN);
+}
+
+/*
  * The length of the names the LSMs list for @inode, as listxattr() counts
  * them without a buffer: none when they fail to say.
  */
@@ -165,13 +176,14 @@ static size_t ipat_lsm_names_len(struct inode *inode)
 }
 
 /*
- * May @new (NULL: a removal) of a @name_len name take the place of @old
- * (NULL: none), on an inode whose LSM names take @lsm_len in a listing?
- * Called under the store's lock. Return: 0 or the errno.
+ * May @new (NULL: a removal), whose name takes @list_len in a listing from
+ * the store, take the place of @old (NULL: none), on an inode whose LSM
+ * names take @lsm_len? Called under the store's lock. Return: 0 or the
+ * errno.
  */
 static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 			    const struct ipat_xattr *old,
-			    const struct ipat_xattr *new, size_t name_len,
+			    const struct ipat_xattr *new, size_t list_len,
 			    size_t lsm_len, int flags)
 {
 	if (old && (flags & XATTR_CREATE))
@@ -185,7 +197,7 @@ static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 	 * the LSM's among them, and cp -a, tar --xattrs and backups would
 	 * fail on the file: refuse the name, as the kernel's filesystems do.
 	 */
-	if (!old && lsm_len + xattrs->names_len + name_len > XATTR_LIST_MAX)
+	if (!old && lsm_len + xattrs->names_len + list_len > XATTR_LIST_MAX)
 		return -ENOSPC;
 	return 0;
 }
@@ -205,7 +217,8 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 {
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
-	size_t name_len = strlen(name) + 1;
+	/* A MAC label is in @lsm_len already: counted there, not here too. */
+	size_t list_len = ipat_xattr_is_maclabel(name) ? 0 : strlen(name) + 1;
 	struct ipat_xattr *new = NULL, *old;
 	size_t old_bytes, new_bytes = 0;
 	size_t lsm_len = 0;
@@ -223,7 +236,7 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 	spin_lock(&xattrs->lock);
 	old = ipat_xattr_find(xattrs, name);
 	old_bytes = ipat_xattr_bytes(old);
-	err = ipat_xattr_check(xattrs, old, new, name_len, lsm_len, flags);
+	err = ipat_xattr_check(xattrs, old, new, list_len, lsm_len, flags);
 	/*
 	 * Only growth is charged, under the lock, so that a value replaced
 	 * by one no larger always fits.
@@ -235,10 +248,10 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 		rb_replace_node(&old->node, &new->node, &xattrs->tree);
 	} else if (!err && old) {
 		rb_erase(&old->node, &xattrs->tree);
-		xattrs->names_len -= name_len;
+		xattrs->names_len -= list_len;
 	} else if (!err) {
 		rb_add(&new->node, &xattrs->tree, ipat_xattr_less);
-		xattrs->names_len += name_len;
+		xattrs->names_len += list_len;
 	}
 	spin_unlock(&xattrs->lock);
 
@@ -311,17 +324,6 @@ int ipat_init_security(struct inode *inode, struct inode *dir,
 {
 	return security_inode_init_security(inode, dir, name, ipat_initxattrs,
 					    NULL);
-}
-
-/*
- * A MAC label (security.selinux, security.SMACK64, ...) that is also stored
- * is listed by the LSM already, first; as on 6.12's tmpfs it is not listed
- * twice.
- */
-static bool ipat_xattr_is_maclabel(const char *name)
-{
-	return !strncmp(name, XATTR_SECURITY_PREFIX, XATTR_SECURITY_PREFIX_LEN) &&
-	       security_ismaclabel(name + XATTR_SECURITY_PREFIX_LEN);
 }
 
 ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)

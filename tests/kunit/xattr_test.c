@@ -435,6 +435,37 @@ static void xt_list_bound(struct kunit *test)
 			XATTR_LIST_MAX - XATTR_NAME_MAX - 1);
 }
 
+/*
+ * A stored MAC label counts once toward XATTR_LIST_MAX, as the LSM's name
+ * it is listed under: the names reach the bound exactly.
+ */
+static void xt_list_bound_maclabel(struct kunit *test)
+{
+	struct xt_fixture *fx = test->priv;
+	char name[XATTR_NAME_MAX + 1];
+	size_t left;
+	int i;
+
+	xt_lsm_name = "security.test";
+	KUNIT_EXPECT_EQ(test, xt_set(test, "security.test", "l", 1, 0), 0);
+	/* 255 names of 255 bytes, then one that fills what is left. */
+	memset(name, 'x', XATTR_NAME_MAX);
+	name[XATTR_NAME_MAX] = '\0';
+	memcpy(name, "user.", 5);
+	for (i = 0; i < 255; i++) {
+		snprintf(name + 5, 5, "%04d", i);
+		name[9] = 'x';
+		KUNIT_ASSERT_EQ(test, xt_set(test, name, "", 0, 0), 0);
+	}
+	left = XATTR_LIST_MAX - sizeof("security.test") - 255 * sizeof(name);
+	memcpy(name, "user.last", 9);
+	name[left - 1] = '\0';
+	KUNIT_EXPECT_EQ(test, xt_set(test, name, "", 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, ipat_listxattr(&fx->dentry, NULL, 0),
+			XATTR_LIST_MAX);
+	KUNIT_EXPECT_EQ(test, xt_set(test, "user.y", "", 0, 0), -ENOSPC);
+}
+
 /* security.* is a namespace like the others: stored, charged, listed. */
 static void xt_security(struct kunit *test)
 {
@@ -622,6 +653,7 @@ static struct kunit_case xt_cases[] = {
 	KUNIT_CASE(xt_list_unprivileged),
 	KUNIT_CASE(xt_list_lsm),
 	KUNIT_CASE(xt_list_bound),
+	KUNIT_CASE(xt_list_bound_maclabel),
 	KUNIT_CASE(xt_security),
 	KUNIT_CASE(xt_list_maclabel),
 	KUNIT_CASE(xt_init_security_label),
