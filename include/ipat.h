@@ -81,8 +81,9 @@ struct ipat_stats {
  * @attach: optional; ipat_new_inode() calls it right after new_inode(), to
  *	give an inode the VFS allocated private data allocated apart
  * @init: optional; sets up what the type needs before it is registered
- * @exit: optional; undoes @init once the type is unregistered, after
- *	waiting (rcu_barrier()) for the ->free_inode calls still pending
+ * @exit: optional; undoes @init once the type is unregistered and every
+ *	->free_inode call still pending has run (src/main.c waits for them
+ *	with one rcu_barrier() for all three types)
  * @inode_object: the slab cache that holds the struct inode, for the
  *	statistics file
  * @inode_object_size: its size in bytes as allocated

@@ -10,7 +10,6 @@
  */
 #include <linux/fs.h>
 #include <linux/module.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include "ipat.h"
@@ -90,13 +89,13 @@ static void embedfs_free_inode(struct inode *inode)
 }
 
 /*
- * Once the type is unregistered and its last superblock gone, the last
- * inodes may still be waiting for their RCU grace period: wait for their
- * ->free_inode before the cache they go back to is destroyed.
+ * Once the type is unregistered, its last superblock gone and the last
+ * ->free_inode run: the caller waited for those still pending after their
+ * RCU grace period (rcu_barrier(), in src/main.c), so that none frees into
+ * a destroyed cache.
  */
 static void embedfs_exit(void)
 {
-	rcu_barrier();
 	kmem_cache_destroy(embedfs_inode_cachep);
 }
 

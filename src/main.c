@@ -9,6 +9,7 @@
  */
 #include <linux/init.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 
 #include "ipat.h"
 #include "inode_union.h"
@@ -33,7 +34,13 @@ static void ipat_teardown(unsigned int count)
 {
 	unsigned int i;
 
-	/* Each exit waits for its pending ->free_inode calls itself. */
+	/*
+	 * No superblock is left, but the ->free_inode calls of the last
+	 * inodes may still wait for their RCU grace period: they run module
+	 * code and free into the caches destroyed below. One wait covers the
+	 * three types.
+	 */
+	rcu_barrier();
 	for (i = count; i-- > 0; )
 		if (ipat_fs_types[i]->exit)
 			ipat_fs_types[i]->exit();

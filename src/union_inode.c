@@ -5,7 +5,6 @@
  * union's largest member, and no filesystem has a say in it.
  */
 #include <linux/minmax.h>
-#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -31,13 +30,12 @@ int union_inode_cache_init(void)
 }
 
 /*
- * Once no member of the union has a superblock left: the last inodes may
- * still wait for their RCU grace period, so wait for their ->free_inode
- * before the cache they go back to is destroyed.
+ * Once no member of the union has a superblock left and the last
+ * ->free_inode has run: the caller waited for those still pending after
+ * their RCU grace period (rcu_barrier(), in src/main.c).
  */
 void union_inode_cache_exit(void)
 {
-	rcu_barrier();
 	kmem_cache_destroy(union_inode_cachep);
 }
 

@@ -7,12 +7,12 @@
  * second allocation for its data. That one can fail on its own, and every
  * access to the data goes through one more pointer. Below, in the order it
  * happens: the VFS allocates an inode, the private data is attached, both
- * are freed, and the module waits for the last frees before it goes. There
- * is no cache of its own to make or destroy: kmalloc() serves the data.
+ * are freed. The last frees run module code after their RCU grace period:
+ * src/main.c waits for them before the module goes. There is no cache of
+ * its own to make or destroy: kmalloc() serves the data.
  */
 #include <linux/fs.h>
 #include <linux/module.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include "ipat.h"
@@ -86,16 +86,6 @@ static void voidfs_free_inode(struct inode *inode)
 	free_inode_nonrcu(inode);
 }
 
-/*
- * The last ->free_inode calls may still be waiting for their RCU grace
- * period when the type is unregistered; they run this module's code, so
- * wait for them before the module can go.
- */
-static void voidfs_exit(void)
-{
-	rcu_barrier();
-}
-
 static const struct super_operations voidfs_sops = {
 	.free_inode	= voidfs_free_inode,
 	.evict_inode	= ipat_evict_inode,
@@ -111,7 +101,6 @@ struct ipat_fs_type voidfs_type = {
 	.s_op			= &voidfs_sops,
 	.payload		= voidfs_payload,
 	.attach			= voidfs_attach,
-	.exit			= voidfs_exit,
 	/* The VFS's own cache: this pattern has none. */
 	.inode_object		= "inode_cache",
 	.inode_object_size	= sizeof(struct inode),
