@@ -6,9 +6,11 @@
  *
  * A handle is the kernel's FILEID_INO32_GEN: the inode number and the
  * random generation ipat_new_inode() gave the inode, so that a number
- * reused by a later inode does not open it. The handle finds the inode
- * only while it is in memory, which for these filesystems is as long as it
- * exists at all; once it is gone, open_by_handle_at() fails with ESTALE.
+ * reused by a later inode does not open it. It opens the inode through a
+ * dentry the inode already has, as tmpfs's does: one of its names, or the
+ * dentry an unlinked file is still open through. Once the inode has none,
+ * open_by_handle_at() fails with ESTALE, even while something without a
+ * dentry (a Landlock rule, say) still holds the inode in memory.
  */
 #include <linux/exportfs.h>
 #include <linux/fs.h>
@@ -38,7 +40,7 @@ static int ipat_encode_fh(struct inode *inode, u32 *fh, int *max_len,
 	struct fid *fid = (struct fid *)fh;
 	int len = 2;	/* in 32-bit words: the number and the generation */
 
-	/* The parent is not encoded: every name is pinned, see below. */
+	/* The parent is not encoded: no dentry found needs it, see below. */
 	if (*max_len < len) {
 		*max_len = len;
 		return FILEID_INVALID;
@@ -67,18 +69,36 @@ static struct inode *ipat_inode_of(struct super_block *sb, u64 ino, u32 gen)
 	return ilookup5(sb, ino, ipat_inode_matches, &fid);
 }
 
+/*
+ * Only a dentry the inode has already: a new one made for it here
+ * (d_obtain_alias(), as generic_fh_to_dentry() would) would open a file
+ * that is deleted and closed, which tmpfs refuses. A name's dentry is
+ * preferred to the unhashed one of an open, unlinked name.
+ */
 static struct dentry *ipat_fh_to_dentry(struct super_block *sb,
 					struct fid *fid, int fh_len,
 					int fh_type)
 {
-	return generic_fh_to_dentry(sb, fid, fh_len, fh_type, ipat_inode_of);
+	struct dentry *dentry = NULL;
+	struct inode *inode;
+
+	if (fh_len < 2 || fh_type != FILEID_INO32_GEN)
+		return NULL;
+	inode = ipat_inode_of(sb, fid->i32.ino, fid->i32.gen);
+	if (inode) {
+		dentry = d_find_alias(inode) ?: d_find_any_alias(inode);
+		iput(inode);
+	}
+	return dentry;
 }
 
 /*
- * Every dentry here is pinned from creation to removal, so the dentry a
- * handle finds is always connected to the root, and exportfs never has to
- * walk up from a directory to reconnect it. A parent's handle is never
- * asked for; if it were, the answer would be "gone", as tmpfs answers.
+ * ->get_parent reconnects a disconnected directory dentry to the root,
+ * walking up through "..". Every dentry a handle finds here already is
+ * one: the pinned dentry of a name, which is connected, or the dentry an
+ * unlinked file or directory is still open through, which was connected
+ * before its removal. None is ever made disconnected, so exportfs never
+ * asks; if it did, the answer would be "gone", as tmpfs answers.
  */
 static struct dentry *ipat_get_parent(struct dentry *child)
 {

@@ -21,8 +21,10 @@
  *             which takes an inode under the limit (ENOSPC when none is
  *             left, nothing renamed);
  *  handle:    name_to_handle_at() and open_by_handle_at() on a file and a
- *             directory; ESTALE once the file is gone; a handle does not
- *             open on another mount;
+ *             directory; ESTALE once the file is gone, and once a file or
+ *             directory is removed while a Landlock rule still holds its
+ *             inode (skipped without Landlock); a handle does not open on
+ *             another mount;
  *  fanotify:  FAN_REPORT_FID with FAN_MARK_FILESYSTEM and an inode mark;
  *             the events carry statfs's f_fsid and a handle that opens the
  *             object;
@@ -40,10 +42,12 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
+#include <linux/landlock.h>
 #include <sys/fanotify.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -395,6 +399,67 @@ static void drop_caches(void)
 	close(fd);
 }
 
+#define LANDLOCK_SKIP "Landlock is not enabled (CONFIG_SECURITY_LANDLOCK, lsm=)"
+
+/*
+ * A Landlock rule on @path, allowing @access beneath it: the rule holds the
+ * inode (Landlock takes a reference to it, not to a dentry) until the
+ * ruleset's file descriptor, returned, is closed. Or -errno.
+ */
+static int landlock_hold(const char *path, unsigned long long access)
+{
+	struct landlock_ruleset_attr ruleset = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE |
+				     LANDLOCK_ACCESS_FS_READ_DIR,
+	};
+	struct landlock_path_beneath_attr rule = { .allowed_access = access };
+	int fd, err = 0;
+
+	fd = syscall(SYS_landlock_create_ruleset, &ruleset, sizeof(ruleset), 0);
+	if (fd < 0)
+		return -errno;
+	rule.parent_fd = open(path, O_PATH | O_CLOEXEC);
+	if (rule.parent_fd < 0 ||
+	    syscall(SYS_landlock_add_rule, fd, LANDLOCK_RULE_PATH_BENEATH,
+		    &rule, 0) < 0)
+		err = -errno;
+	if (rule.parent_fd >= 0)
+		close(rule.parent_fd);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/*
+ * The inode of @path, with a handle made first, is held by a Landlock rule
+ * while @remove takes its name: the handle must not open it.
+ */
+static void check_handle_held(const char *path, bool dir, const char *what)
+{
+	int flags = dir ? O_RDONLY | O_DIRECTORY : O_RDONLY;
+	struct handle h;
+	long e;
+	int rs;
+
+	e = get_handle(path, &h);
+	rs = landlock_hold(path, dir ? LANDLOCK_ACCESS_FS_READ_DIR :
+				       LANDLOCK_ACCESS_FS_READ_FILE);
+	if (rs == -EOPNOTSUPP || rs == -ENOSYS) {
+		skip_check(what, LANDLOCK_SKIP);
+		return;
+	}
+	if (rs < 0) {
+		errno = -rs;
+		fatal("a Landlock rule");
+	}
+	if (dir ? rmdir(path) : unlink(path))
+		fatal("remove the held name");
+	check(what, e ?: open_handle(mp, &h, flags), -ESTALE, 0);
+	close(rs);
+}
+
 static void check_handles(void)
 {
 	const char *f = at(mp, "hd/f"), *d = at(mp, "hd");
@@ -445,6 +510,14 @@ static void check_handles(void)
 	check("handle: the directory's handle still opens",
 	      ed ?: open_handle(mp, &hd, O_RDONLY | O_DIRECTORY) == ino_of(d),
 	      1, R_NUM);
+
+	/* held in memory by something without a dentry */
+	if (new_file(at(mp, "hd/held"), "h") || mkdir(at(mp, "hd/heldd"), 0755))
+		fatal("make hd/held, hd/heldd");
+	check_handle_held(at(mp, "hd/held"), false,
+			  "handle: unlinked and closed, held by a Landlock rule: ESTALE");
+	check_handle_held(at(mp, "hd/heldd"), true,
+			  "handle: a directory removed, held by a Landlock rule: ESTALE");
 }
 
 /* ---- fanotify with FAN_REPORT_FID ---- */
