@@ -111,11 +111,13 @@ run() {
 # Seeds that once found a difference, run after the random ones on every
 # run, so that what they found stays fixed:
 #   22013  truncate(2) to its own size of a file with pages stamps mtime
-#          and ctime on tmpfs (src/inode.c, ipat_file_setattr())
+#          and ctime on tmpfs (src/file.c, ipat_file_setattr())
+#   22     ... and leaves them when its only pages are those a read of its
+#          hole left, where tmpfs allocates none (op 14)
 #   45013  removexattr of user.* on a socket: ENODATA since 7.1, which
 #          lets user.* onto sockets, where the model said EPERM
 #          (tests/prog/workload/model.c, ux_sockets)
-regression_seeds="22013 45013"
+regression_seeds="22013 22 45013"
 
 ipat_run modprobe inode_patterns
 

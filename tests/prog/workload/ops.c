@@ -212,10 +212,16 @@ static void op_read(struct op *o)
 	show(o->p1);
 }
 
+/*
+ * To the file's own size in 3 of 100: after a truncate that grew it (whose
+ * read_back() read its hole) or a read, the case where tmpfs leaves the
+ * times alone unless the file has pages allocated (written or faulted in).
+ */
 static void op_trunc(struct op *o)
 {
 	long long len;
 	uint32_t r = o->a % 100;
+	struct stat sb;
 	int fd = -1, e;
 	long ret;
 
@@ -231,6 +237,8 @@ static void op_trunc(struct op *o)
 		len = -1;
 	else if (r < 95)
 		len = LLONG_MAX;
+	else if (r < 98 && !stat(o->p1, &sb))
+		len = sb.st_size;
 	else
 		len = o->off[0];
 	hdr(o);
