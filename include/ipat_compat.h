@@ -92,6 +92,17 @@ static inline struct folio *ipat_compat_get_folio(struct address_space *mapping,
 	generic_fillattr(idmap, inode, stat)
 #endif
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+/*
+ * 6.6, "tmpfs: trivial support for direct IO": tmpfs takes O_DIRECT from
+ * then on, and refuses it before; ours too (IPAT_FMODE_CAN_ODIRECT is what
+ * ->open adds to f_mode).
+ */
+#define IPAT_FMODE_CAN_ODIRECT 0
+#else
+#define IPAT_FMODE_CAN_ODIRECT FMODE_CAN_ODIRECT
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
 /*
  * 6.7, "fs: new accessor methods for atime and mtime": i_atime and i_mtime
@@ -279,6 +290,16 @@ static inline struct dentry *d_make_persistent(struct dentry *dentry,
 #ifndef kmalloc_obj
 #define kmalloc_obj(obj, gfp) kmalloc(sizeof(obj), gfp)
 #define kzalloc_obj(obj, gfp) kzalloc(sizeof(obj), gfp)
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 1, 0)
+/*
+ * 7.1: <linux/pagevec.h>, by then only struct folio_batch, was renamed
+ * <linux/folio_batch.h>. src/file.c's page walks get it from here.
+ */
+#include <linux/pagevec.h>
+#else
+#include <linux/folio_batch.h>
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 2, 0)

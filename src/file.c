@@ -5,14 +5,20 @@
  * (st_blocks) from the moment it is added until it leaves.
  *
  * Pages come only from ipat_grab_folio(), which charges before it adds: a
- * write (->write_begin, which a symlink's target goes through too), and an
- * mmap fault on a hole (which tmpfs also fills with a page). A read of a
- * hole adds nothing and reads zeros, as on tmpfs. Pages leave by a
- * truncate (ipat_file_setattr()) or when the inode is evicted
- * (ipat_evict_inode()), which give back what left. So every page in the
- * cache is charged, and i_blocks is the pages held, in 512-byte units.
+ * write (->write_begin, which a symlink's target goes through too), an
+ * mmap fault on a hole (which tmpfs also fills with a page), and
+ * fallocate(). A read of a hole adds nothing and reads zeros, as on tmpfs.
+ * Pages leave by a truncate (ipat_file_setattr()), a punched hole, or when
+ * the inode is evicted (ipat_evict_inode()), which give back what left. So
+ * every page in the cache is charged, and i_blocks is the pages held, in
+ * 512-byte units.
+ *
+ * A page that is not up to date holds no data yet: one fallocate() added,
+ * or one a write or a fault is filling. Like tmpfs's, it reads as zeros and
+ * SEEK_DATA/SEEK_HOLE see a hole there, though it is charged.
  */
 #include <linux/fs.h>
+#include <linux/falloc.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -225,12 +231,34 @@ static vm_fault_t ipat_fault(struct vm_fault *vmf)
 	return VM_FAULT_LOCKED;
 }
 
-/* generic_file_vm_ops with our ->fault: mkwrite still stamps mtime. */
+/*
+ * No ->page_mkwrite, as tmpfs has none: the kernel then stamps mtime and
+ * ctime when a store faults a page in, but a page a read fault mapped is
+ * writable already, and a store to it stamps nothing, on tmpfs as here
+ * (fstests' generic/080 fails on both). Our pages are dirty from the start
+ * and never written back: there is nothing else for one to do.
+ */
 static const struct vm_operations_struct ipat_file_vm_ops = {
 	.fault		= ipat_fault,
 	.map_pages	= filemap_map_pages,
-	.page_mkwrite	= filemap_page_mkwrite,
 };
+
+/*
+ * O_DIRECT is taken, as tmpfs takes it (from 6.6): with no device under
+ * the page cache there is nothing to bypass, and a direct write is a
+ * buffered one.
+ */
+static int ipat_file_open(struct inode *inode, struct file *file)
+{
+	file->f_mode |= IPAT_FMODE_CAN_ODIRECT;
+	return generic_file_open(inode, file);
+}
+
+static ssize_t ipat_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	iocb->ki_flags &= ~IOCB_DIRECT;
+	return generic_file_write_iter(iocb, from);
+}
 
 static int ipat_file_mmap(struct file *file, struct vm_area_struct *vma)
 {
@@ -274,12 +302,173 @@ static int ipat_file_setattr(struct mnt_idmap *idmap,
 }
 
 /*
- * Hole punching (fallocate(FALLOC_FL_PUNCH_HOLE)) and preallocation are
- * not implemented: the VFS answers EOPNOTSUPP without ->fallocate. One
- * would take i_rwsem and the invalidate lock as ipat_file_setattr() does,
- * charge each page it adds through ipat_grab_folio() (ENOSPC when the
- * limit is reached, as tmpfs gives), and give back what a punch frees.
+ * SEEK_DATA and SEEK_HOLE over the page cache, which holds all there is:
+ * data is an up-to-date page; a missing page, or one not up to date, is a
+ * hole. The caller holds i_rwsem, so no write adds data meanwhile.
+ * Return: the offset found, at most @end, or -ENXIO when SEEK_DATA finds
+ * none before @end.
  */
+static loff_t ipat_seek_hole_data(struct address_space *mapping, loff_t pos,
+				  loff_t end, int whence)
+{
+	pgoff_t index = pos >> PAGE_SHIFT, last = (end - 1) >> PAGE_SHIFT;
+	struct folio_batch fbatch;
+	struct folio *folio;
+	unsigned int i;
+	bool data;
+
+	folio_batch_init(&fbatch);
+	while (filemap_get_folios(mapping, &index, last, &fbatch)) {
+		for (i = 0; i < folio_batch_count(&fbatch); i++) {
+			folio = fbatch.folios[i];
+			data = folio_test_uptodate(folio);
+			if (whence == SEEK_DATA && data) {
+				pos = max(pos, folio_pos(folio));
+				goto found;
+			}
+			if (whence == SEEK_HOLE) {
+				/* A gap before this page, or this page. */
+				if (!data || folio_pos(folio) > pos)
+					goto found;
+				pos = folio_pos(folio) + folio_size(folio);
+			}
+		}
+		folio_batch_release(&fbatch);
+		cond_resched();
+	}
+	/* No page from @pos on: no data, and a hole (or the end) at @pos. */
+	return whence == SEEK_DATA ? -ENXIO : min(pos, end);
+found:
+	folio_batch_release(&fbatch);
+	return pos;
+}
+
+static loff_t ipat_file_llseek(struct file *file, loff_t offset, int whence)
+{
+	struct inode *inode = file_inode(file);
+
+	if (whence != SEEK_DATA && whence != SEEK_HOLE)
+		return generic_file_llseek(file, offset, whence);
+	if (offset < 0)
+		return -ENXIO;
+	inode_lock(inode);
+	if (offset >= inode->i_size)
+		offset = -ENXIO;
+	else
+		offset = ipat_seek_hole_data(inode->i_mapping, offset,
+					     inode->i_size, whence);
+	if (offset >= 0)
+		offset = vfs_setpos(file, offset, MAX_LFS_FILESIZE);
+	inode_unlock(inode);
+	return offset;
+}
+
+/*
+ * Gives back the pages in [@start, @end) that are not up to date: those a
+ * failed fallocate() added, and, as tmpfs does, any an earlier one left
+ * unwritten there; pages with data stay. The caller holds i_rwsem and the
+ * invalidate lock: no write or fault can fill one meanwhile.
+ */
+static void ipat_unfallocate(struct inode *inode, pgoff_t start, pgoff_t end)
+{
+	struct address_space *mapping = inode->i_mapping;
+	unsigned long held = mapping->nrpages;
+	struct folio *folio;
+	pgoff_t index;
+
+	for (index = start; index < end; index++) {
+		folio = filemap_get_folio(mapping, index);
+		if (IS_ERR(folio))
+			continue;
+		if (!folio_test_uptodate(folio))
+			truncate_inode_pages_range(mapping, folio_pos(folio),
+						   folio_pos(folio) +
+						   folio_size(folio) - 1);
+		folio_put(folio);
+	}
+	ipat_uncharge_blocks(inode, held - mapping->nrpages);
+}
+
+/*
+ * Preallocation: a page for each one missing in the range, charged, dirty
+ * so that nothing drops it, and not up to date, so that it still reads as
+ * a hole (as on tmpfs). Past the size limit, or on a fatal signal or an
+ * allocation failure, what this call added is given back: ENOSPC leaves
+ * the file as it was.
+ */
+static int ipat_allocate_range(struct inode *inode, int mode, loff_t offset,
+			       loff_t len)
+{
+	pgoff_t start = offset >> PAGE_SHIFT;
+	pgoff_t end = DIV_ROUND_UP(offset + len, PAGE_SIZE);
+	struct folio *folio;
+	pgoff_t index;
+	int err;
+
+	/* Even with KEEP_SIZE, as tmpfs: RLIMIT_FSIZE and s_maxbytes. */
+	err = inode_newsize_ok(inode, offset + len);
+	if (err)
+		return err;
+	for (index = start; index < end; index++) {
+		folio = ERR_PTR(-EINTR);
+		if (!fatal_signal_pending(current))
+			folio = ipat_grab_folio(inode, index);
+		if (IS_ERR(folio)) {
+			filemap_invalidate_lock(inode->i_mapping);
+			ipat_unfallocate(inode, start, index);
+			filemap_invalidate_unlock(inode->i_mapping);
+			return PTR_ERR(folio);
+		}
+		folio_mark_dirty(folio);
+		folio_unlock(folio);
+		folio_put(folio);
+		cond_resched();
+	}
+	if (!(mode & FALLOC_FL_KEEP_SIZE) && offset + len > inode->i_size)
+		i_size_write(inode, offset + len);
+	return 0;
+}
+
+/*
+ * A punched hole frees the whole pages in the range and zeros the parts of
+ * pages at its ends, as a truncate does; what it frees is given back. Like
+ * a truncate it stamps mtime and ctime.
+ */
+static void ipat_punch_hole(struct inode *inode, loff_t offset, loff_t len)
+{
+	struct address_space *mapping = inode->i_mapping;
+	unsigned long held;
+
+	filemap_invalidate_lock(mapping);
+	held = mapping->nrpages;
+	truncate_pagecache_range(inode, offset, offset + len - 1);
+	ipat_uncharge_blocks(inode, held - mapping->nrpages);
+	filemap_invalidate_unlock(mapping);
+	inode_set_mtime_to_ts(inode, inode_set_ctime_current(inode));
+}
+
+/*
+ * The modes tmpfs takes: allocate (with or without KEEP_SIZE) and punch a
+ * hole (which the VFS accepts only with KEEP_SIZE).
+ */
+static long ipat_fallocate(struct file *file, int mode, loff_t offset,
+			   loff_t len)
+{
+	struct inode *inode = file_inode(file);
+	int err = 0;
+
+	if (mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE))
+		return -EOPNOTSUPP;
+	inode_lock(inode);
+	if (mode & FALLOC_FL_PUNCH_HOLE)
+		ipat_punch_hole(inode, offset, len);
+	else
+		err = ipat_allocate_range(inode, mode, offset, len);
+	if (!err)
+		err = file_modified(file);
+	inode_unlock(inode);
+	return err;
+}
 
 const struct inode_operations ipat_file_iops = {
 	.getattr	= ipat_getattr,
@@ -288,12 +477,14 @@ const struct inode_operations ipat_file_iops = {
 };
 
 const struct file_operations ipat_file_fops = {
+	.open		= ipat_file_open,
 	.read_iter	= ipat_file_read_iter,
-	.write_iter	= generic_file_write_iter,
+	.write_iter	= ipat_file_write_iter,
 	.mmap		= ipat_file_mmap,
 	.fsync		= noop_fsync,
 	.splice_read	= copy_splice_read,
 	.splice_write	= iter_file_splice_write,
-	.llseek		= generic_file_llseek,
+	.llseek		= ipat_file_llseek,
+	.fallocate	= ipat_fallocate,
 	.setlease	= generic_setlease,
 };

@@ -67,11 +67,11 @@
  *  - RENAME_WHITEOUT is added to one rename in four (the variant
  *    overlayfs uses on its upper layer): the whiteout it leaves, a 0/0
  *    character device, is compared like any device node.
- *  - mmap: tmpfs does not update mtime for writes through a shared mapping
- *    (no page_mkwrite), generic_file_vm_ops does; the mmap operation ends
- *    with futimens(NULL) so both reach the same state.
- *  - lseek SEEK_DATA/SEEK_HOLE and fallocate are left out: tmpfs has its
- *    own, ramfs-like filesystems use the generic ones.
+ *  - mmap: the times after stores through a shared mapping are compared
+ *    like those of any other operation: tmpfs has no page_mkwrite, and
+ *    the filesystems under test must stamp them as it does.
+ *  - lseek SEEK_DATA/SEEK_HOLE and fallocate are left out: tests/prog/
+ *    falloc.c compares them with tmpfs.
  *
  * Mount with nodev: device nodes are created and compared, but opening one
  * must not reach a driver (or make the kernel ask for a module).
