@@ -117,7 +117,10 @@ run() {
 #   45013  removexattr of user.* on a socket: ENODATA since 7.1, which
 #          lets user.* onto sockets, where the model said EPERM
 #          (tests/prog/workload/model.c, ux_sockets)
-regression_seeds="22013 22 45013"
+#   49596  a truncate to "its own size" through a symlink to a directory,
+#          whose size is not compared (tmpfs's counts its entries): the
+#          workload takes that size of files only (op 289)
+regression_seeds="22013 22 45013 49596"
 
 ipat_run modprobe inode_patterns
 

@@ -237,8 +237,8 @@ static void op_trunc(struct op *o)
 		len = -1;
 	else if (r < 95)
 		len = LLONG_MAX;
-	else if (r < 98 && !stat(o->p1, &sb))
-		len = sb.st_size;
+	else if (r < 98 && !stat(o->p1, &sb) && !S_ISDIR(sb.st_mode))
+		len = sb.st_size;	/* a directory's is not compared */
 	else
 		len = o->off[0];
 	hdr(o);
