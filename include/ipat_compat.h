@@ -196,6 +196,37 @@ static int fn##_compat(struct mnt_idmap *idmap, struct inode *dir,	\
 #define IPAT_MKDIR(fn) fn
 #endif
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 16, 0)
+/*
+ * 6.16, "mm: introduce new .mmap_prepare() file callback": a filesystem
+ * describes the mapping about to be made (struct vm_area_desc) instead of
+ * changing the vma once it is made (->mmap). Before it, the ->mmap that
+ * IPAT_MMAP_PREPARE_COMPAT(fn) defines hands fn a description of the two
+ * fields ours reads and sets, and copies vm_ops into the vma.
+ * IPAT_MMAP_PREPARE(fn) is the file_operations entry, either way.
+ */
+struct vm_area_desc {
+	struct file *file;
+	const struct vm_operations_struct *vm_ops;
+};
+
+#define IPAT_MMAP_PREPARE_COMPAT(fn)					\
+static int fn##_compat(struct file *file, struct vm_area_struct *vma)	\
+{									\
+	struct vm_area_desc desc = { .file = file, .vm_ops = vma->vm_ops }; \
+	int err = fn(&desc);						\
+									\
+	if (!err)							\
+		vma->vm_ops = desc.vm_ops;				\
+	return err;							\
+}
+
+#define IPAT_MMAP_PREPARE(fn) .mmap = fn##_compat
+#else
+#define IPAT_MMAP_PREPARE_COMPAT(fn)
+#define IPAT_MMAP_PREPARE(fn) .mmap_prepare = fn
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
 /*
  * 6.17, "fs: change write_begin/write_end interface to take struct kiocb

@@ -260,12 +260,14 @@ static ssize_t ipat_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	return generic_file_write_iter(iocb, from);
 }
 
-static int ipat_file_mmap(struct file *file, struct vm_area_struct *vma)
+static int ipat_file_mmap_prepare(struct vm_area_desc *desc)
 {
-	file_accessed(file);
-	vma->vm_ops = &ipat_file_vm_ops;
+	file_accessed(desc->file);
+	desc->vm_ops = &ipat_file_vm_ops;
 	return 0;
 }
+
+IPAT_MMAP_PREPARE_COMPAT(ipat_file_mmap_prepare)
 
 /*
  * simple_setattr() copies only the times the caller asked for, and
@@ -480,7 +482,7 @@ const struct file_operations ipat_file_fops = {
 	.open		= ipat_file_open,
 	.read_iter	= ipat_file_read_iter,
 	.write_iter	= ipat_file_write_iter,
-	.mmap		= ipat_file_mmap,
+	IPAT_MMAP_PREPARE(ipat_file_mmap_prepare),
 	.fsync		= noop_fsync,
 	.splice_read	= copy_splice_read,
 	.splice_write	= iter_file_splice_write,
