@@ -7,13 +7,14 @@
  *                                (slab or page), for the report only
  *
  * For each call (mount, remount, create, mkdir, mknod, symlink, link,
- * rename, setxattr, replace an xattr, O_TMPFILE, write, truncate) it writes
- * N to /proc/thread-self/fail-nth, so that the N-th allocation of the call
- * fails, for N = 1, 2, ... until the call runs without reaching an injected
- * fault. A call that hit its fault must fail with ENOMEM and leave every
- * visible thing as it was: the tree with its attributes, link counts, sizes,
- * times and xattrs, statfs(), the mount table and the statistics file. A
- * fault the call absorbed (it succeeded anyway) is counted apart.
+ * rename, setxattr, replace an xattr, O_TMPFILE, write, truncate,
+ * fallocate) it writes N to /proc/thread-self/fail-nth, so that the N-th
+ * allocation of the call fails, for N = 1, 2, ... until the call runs
+ * without reaching an injected fault. A call that hit its fault must fail
+ * with ENOMEM and leave every visible thing as it was: the tree with its
+ * attributes, link counts, sizes, st_blocks, times and xattrs, statfs(),
+ * the mount table and the statistics file. A fault the call absorbed (it
+ * succeeded anyway) is counted apart.
  *
  * Which allocations can fail is the caller's business (failslab and
  * fail_page_alloc in debugfs, see tests/guest/80-fail-nth.sh). Prints one
@@ -134,9 +135,10 @@ static void put_tree(const char *path, const char *name)
 	ssize_t len;
 
 	CHECK(!lstat(path, &st), "lstat %s: %s", path, strerror(errno));
-	put("%s mode=%o nlink=%lu uid=%u gid=%u size=%lld rdev=%lx", name,
-	    st.st_mode, (unsigned long)st.st_nlink, st.st_uid, st.st_gid,
-	    (long long)st.st_size, (unsigned long)st.st_rdev);
+	put("%s mode=%o nlink=%lu uid=%u gid=%u size=%lld blocks=%lld rdev=%lx",
+	    name, st.st_mode, (unsigned long)st.st_nlink, st.st_uid, st.st_gid,
+	    (long long)st.st_size, (long long)st.st_blocks,
+	    (unsigned long)st.st_rdev);
 	if (!times_may_change || strcmp(path, times_may_change))
 		put(" mtime=%lld.%09ld ctime=%lld.%09ld",
 		    (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
@@ -356,6 +358,12 @@ static long do_write(void)
 	return len;
 }
 
+/* Three pages past a hole, in a file with none: all three added. */
+static long do_fallocate(void)
+{
+	return fallocate(call_fd, 0, 4096, 3 * 4096);
+}
+
 static long do_truncate(void)
 {
 	return truncate(path_a, 100000);
@@ -383,6 +391,7 @@ static const struct call calls[] = {
 	{ "tmpfile",	 no_setup,	  do_tmpfile,	   NULL, 0 },
 	{ "write",	 setup_open_file, do_write,	   NULL, 1 },
 	{ "truncate",	 setup_file,	  do_truncate,	   NULL, 0 },
+	{ "fallocate",	 setup_open_file, do_fallocate,	   NULL, 0 },
 };
 
 /*
