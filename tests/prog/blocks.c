@@ -41,24 +41,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tap-ref.h"
+#include "tap-files.h"
 
-#define PG	4096
 #define MIB	(1024 * 1024)
 #define SMALL	16		/* pages of the small mount, size=64k */
 
 static const char *workdir;
 static char mp[PATH_MAX], mps[PATH_MAX];
 static char buf[4 * PG];
-
-static void do_mount(char *path, const char *suffix, const char *opts)
-{
-	snprintf(path, PATH_MAX, "%s/%s%s", workdir, cur_fs, suffix);
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		fatal(path);
-	if (mount("none", path, cur_fs, 0, opts) < 0)
-		fatal(path);
-}
 
 static long blocks_of(const char *path)
 {
@@ -84,26 +74,6 @@ static long f_blocks(const char *path)
 	struct statfs s;
 
 	return statfs(path, &s) < 0 ? -errno : (long)s.f_blocks;
-}
-
-static int open_new(const char *path)
-{
-	int fd = open(path, O_CREAT | O_EXCL | O_RDWR, 0644);
-
-	if (fd < 0)
-		fatal(path);
-	return fd;
-}
-
-/* pwrite() of @len bytes of @c at @off: what it wrote, or -errno. */
-static long put(int fd, char c, size_t len, off_t off)
-{
-	static char data[128 * 1024];
-
-	if (len > sizeof(data))
-		fatal("put: too long");
-	memset(data, c, len);
-	return sys(pwrite(fd, data, len, off));
 }
 
 /* A check of st_blocks and of the mount's free blocks after one step. */
@@ -287,32 +257,6 @@ static void check_df_du(void)
 
 /* ---- a full mount ---- */
 
-/* In a child: store into page @page of a shared mapping of @path. */
-static long store_signal(const char *path, int page)
-{
-	pid_t pid;
-	int status;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		fatal("fork");
-	if (!pid) {
-		int fd = open(path, O_RDWR);
-		char *map = fd < 0 ? MAP_FAILED :
-			    mmap(NULL, (page + 1) * PG, PROT_READ | PROT_WRITE,
-				 MAP_SHARED, fd, 0);
-
-		if (map == MAP_FAILED)
-			_exit(100);
-		map[page * PG] = 'z';
-		_exit(0);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		fatal("waitpid");
-	return WIFSIGNALED(status) ? WTERMSIG(status) : -WEXITSTATUS(status);
-}
-
 static void check_full(void)
 {
 	const char *f = at(mps, "full"), *h = at(mps, "hole");
@@ -451,13 +395,13 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(0);
 	while (tap_next_fs(argc, argv)) {
-		do_mount(mp, "", "size=4m");
+		tap_mount(mp, workdir, "", "size=4m");
 		check_file_blocks();
 		check_symlink_blocks();
 		check_df_du();
 		if (umount(mp) < 0)
 			fatal(mp);
-		do_mount(mps, "-s", "size=64k");
+		tap_mount(mps, workdir, "-s", "size=64k");
 		check_full();
 		check_remount();
 		if (umount(mps) < 0)

@@ -44,42 +44,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tap-ref.h"
+#include "tap-files.h"
 
-#define PG	4096
 #define SMALL	16		/* pages of the small mount, size=64k */
 
 static const char *workdir;
 static char mp[PATH_MAX], mps[PATH_MAX];
-
-static void do_mount(char *path, const char *suffix, const char *opts)
-{
-	snprintf(path, PATH_MAX, "%s/%s%s", workdir, cur_fs, suffix);
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		fatal(path);
-	if (mount("none", path, cur_fs, 0, opts) < 0)
-		fatal(path);
-}
-
-static int open_new(const char *path)
-{
-	int fd = open(path, O_CREAT | O_EXCL | O_RDWR, 0644);
-
-	if (fd < 0)
-		fatal(path);
-	return fd;
-}
-
-/* pwrite() of @len bytes of @c at @off: what it wrote, or -errno. */
-static long put(int fd, char c, size_t len, off_t off)
-{
-	static char data[20 * PG];
-
-	if (len > sizeof(data))
-		fatal("put: too long");
-	memset(data, c, len);
-	return sys(pwrite(fd, data, len, off));
-}
 
 /*
  * 1 if the @len bytes at @off read back as @c (what a hole reads as, with
@@ -284,32 +254,6 @@ static void check_fallocate(void)
 
 /* ---- a full mount ---- */
 
-/* In a child: store into page @page of a shared mapping of @path. */
-static long store_signal(const char *path, int page)
-{
-	pid_t pid;
-	int status;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		fatal("fork");
-	if (!pid) {
-		int fd = open(path, O_RDWR);
-		char *map = fd < 0 ? MAP_FAILED :
-			    mmap(NULL, (page + 1) * PG, PROT_READ | PROT_WRITE,
-				 MAP_SHARED, fd, 0);
-
-		if (map == MAP_FAILED)
-			_exit(100);
-		map[page * PG] = 'z';
-		_exit(0);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		fatal("waitpid");
-	return WIFSIGNALED(status) ? WTERMSIG(status) : -WEXITSTATUS(status);
-}
-
 static void check_full(void)
 {
 	int a = open_new(at(mps, "a")), b = open_new(at(mps, "b"));
@@ -448,14 +392,14 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(0);
 	while (tap_next_fs(argc, argv)) {
-		do_mount(mp, "", "size=4m");
+		tap_mount(mp, workdir, "", "size=4m");
 		check_seek();
 		check_fallocate();
 		check_odirect();
 		check_mmap_times();
 		if (umount(mp) < 0)
 			fatal(mp);
-		do_mount(mps, "-s", "size=64k");
+		tap_mount(mps, workdir, "-s", "size=64k");
 		check_full();
 		if (umount(mps) < 0)
 			fatal(mps);

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * File helpers for the tap-ref.h programs that write, map and mount
+ * (blocks.c, fileio.c): each fails the program (fatal()) where the test
+ * cannot go on, and returns -errno where a result is a check's.
+ */
+#ifndef TAP_FILES_H
+#define TAP_FILES_H
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap-ref.h"
+
+#define PG	4096
+
+/* Mounts the filesystem under test at @path = @workdir/<fs>@suffix. */
+static inline void tap_mount(char *path, const char *workdir,
+			     const char *suffix, const char *opts)
+{
+	snprintf(path, PATH_MAX, "%s/%s%s", workdir, cur_fs, suffix);
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		fatal(path);
+	if (mount("none", path, cur_fs, 0, opts) < 0)
+		fatal(path);
+}
+
+static inline int open_new(const char *path)
+{
+	int fd = open(path, O_CREAT | O_EXCL | O_RDWR, 0644);
+
+	if (fd < 0)
+		fatal(path);
+	return fd;
+}
+
+/* pwrite() of @len bytes of @c at @off: what it wrote, or -errno. */
+static inline long put(int fd, char c, size_t len, off_t off)
+{
+	static char data[128 * 1024];
+
+	if (len > sizeof(data))
+		fatal("put: too long");
+	memset(data, c, len);
+	return sys(pwrite(fd, data, len, off));
+}
+
+/*
+ * In a child: store into page @page of a shared mapping of @path. The
+ * signal that killed it (SIGBUS past the size limit), 0, or -100 when the
+ * mapping could not be made.
+ */
+static inline long store_signal(const char *path, int page)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		fatal("fork");
+	if (!pid) {
+		int fd = open(path, O_RDWR);
+		char *map = fd < 0 ? MAP_FAILED :
+			    mmap(NULL, (page + 1) * PG, PROT_READ | PROT_WRITE,
+				 MAP_SHARED, fd, 0);
+
+		if (map == MAP_FAILED)
+			_exit(100);
+		map[page * PG] = 'z';
+		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		fatal("waitpid");
+	return WIFSIGNALED(status) ? WTERMSIG(status) : -WEXITSTATUS(status);
+}
+
+#endif
