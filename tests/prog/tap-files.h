@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * File helpers for the tap-ref.h programs that write, map and mount
- * (blocks.c, fileio.c): each fails the program (fatal()) where the test
+ * (blocks.c, fileio.c, handles.c, interop.c): each fails the program (fatal()) where the test
  * cannot go on, and returns -errno where a result is a check's.
  */
 #ifndef TAP_FILES_H
@@ -36,6 +36,31 @@ static inline int open_new(const char *path)
 	if (fd < 0)
 		fatal(path);
 	return fd;
+}
+
+/* A new file holding @text (none: empty): 0 or -errno. */
+static inline long new_file(const char *path, const char *text)
+{
+	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
+	ssize_t len = text ? (ssize_t)strlen(text) : 0;
+
+	if (fd < 0)
+		return -errno;
+	if (len && write(fd, text, len) != len) {
+		int err = errno;
+
+		close(fd);
+		return -err;
+	}
+	close(fd);
+	return 0;
+}
+
+static inline long ino_of(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) < 0 ? -errno : (long)st.st_ino;
 }
 
 /* pwrite() of @len bytes of @c at @off: what it wrote, or -errno. */
