@@ -147,12 +147,14 @@ static inline struct ipat_payload *ipat_payload(struct inode *inode)
  * @max_blocks: the size= limit, in pages; 0 for none, as on tmpfs
  * @used_blocks: pages the mount's files and symlinks hold in the page
  *	cache, counted even without a limit (so that one can be set later)
+ * @default_xattr_bytes: max_xattr_bytes's default when the filesystem was
+ *	made, which ->show_options leaves out
  * @mode: the mode= option as mounted, which chmod of the root leaves alone
  * @uid: the uid= option as mounted
  * @gid: the gid= option as mounted
  *
- * @mode, @uid and @gid are set when the filesystem is made and never
- * change: ->show_options reads them without the lock.
+ * @default_xattr_bytes, @mode, @uid and @gid are set when the filesystem
+ * is made and never change: ->show_options reads them without the lock.
  */
 struct ipat_sb_info {
 	spinlock_t lock;	/* protects the limits, counters and i_blocks */
@@ -162,6 +164,7 @@ struct ipat_sb_info {
 	unsigned long used_xattr_bytes;
 	unsigned long max_blocks;
 	unsigned long used_blocks;
+	unsigned long default_xattr_bytes;
 	umode_t mode;
 	kuid_t uid;
 	kgid_t gid;

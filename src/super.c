@@ -218,6 +218,10 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	if (!sbi)
 		return -ENOMEM;
 	ipat_limits_init(sbi, &opts->max);
+	/* Without the option, the limit is the default the context took. */
+	sbi->default_xattr_bytes = opts->seen & IPAT_LIMIT_XATTR_BYTES ?
+				   ipat_default_max_xattr_bytes() :
+				   opts->max.xattr_bytes;
 	sbi->mode = opts->mode;
 	sbi->uid = opts->uid;
 	sbi->gid = opts->gid;
@@ -351,6 +355,10 @@ int ipat_statfs(struct dentry *dentry, struct kstatfs *buf)
 /*
  * The options as mounted, as tmpfs shows them: what chmod and chown have
  * done to the root directory since is the root's business, not the mount's.
+ * max_xattr_bytes is left out when it is the default the mount was made
+ * with: a default worked out again here, from RAM as memory hotplug has
+ * left it, would show or hide it as RAM came and went (tmpfs's size= and
+ * nr_inodes= do that).
  */
 int ipat_show_options(struct seq_file *m, struct dentry *root)
 {
@@ -372,7 +380,7 @@ int ipat_show_options(struct seq_file *m, struct dentry *root)
 		seq_printf(m, ",size=%luk", max_blocks << (PAGE_SHIFT - 10));
 	seq_printf(m, ",max_inodes=%lu", READ_ONCE(sbi->max_inodes));
 	max_xattr_bytes = READ_ONCE(sbi->max_xattr_bytes);
-	if (max_xattr_bytes != ipat_default_max_xattr_bytes())
+	if (max_xattr_bytes != sbi->default_xattr_bytes)
 		seq_printf(m, ",max_xattr_bytes=%lu", max_xattr_bytes);
 	return 0;
 }

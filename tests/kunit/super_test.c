@@ -60,7 +60,8 @@ static int st_init(struct kunit *test)
 	fx->root.i_sb = &fx->sb;
 	fx->root.i_mode = S_IFDIR | IPAT_DEFAULT_MODE;
 	fx->sbi.mode = IPAT_DEFAULT_MODE;
-	fx->sbi.max_xattr_bytes = ipat_default_max_xattr_bytes();
+	fx->sbi.default_xattr_bytes = ipat_default_max_xattr_bytes();
+	fx->sbi.max_xattr_bytes = fx->sbi.default_xattr_bytes;
 	fx->sbi.max_blocks = ipat_default_max_blocks();
 	fx->dentry.d_sb = &fx->sb;
 	fx->dentry.d_inode = &fx->root;
@@ -520,7 +521,7 @@ static const char *st_show(struct kunit *test, char *buf, size_t size)
 static void st_show_options(struct kunit *test)
 {
 	struct st_fixture *fx = test->priv;
-	char buf[128];
+	char buf[128], want[64];
 
 	/* Defaults are left out; max_inodes is always shown. */
 	fx->sbi.max_inodes = 12;
@@ -552,6 +553,16 @@ static void st_show_options(struct kunit *test)
 	fx->sbi.max_blocks = 0;
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
 			   ",mode=000,size=0k,max_inodes=12,max_xattr_bytes=0");
+	fx->sbi.max_blocks = ipat_default_max_blocks();
+	/* The default the mount was made with, not today's from RAM. */
+	fx->sbi.default_xattr_bytes = 4096;
+	fx->sbi.max_xattr_bytes = 4096;
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)),
+			   ",mode=000,max_inodes=12");
+	fx->sbi.max_xattr_bytes = ipat_default_max_xattr_bytes();
+	snprintf(want, sizeof(want), ",mode=000,max_inodes=12,max_xattr_bytes=%lu",
+		 fx->sbi.max_xattr_bytes);
+	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)), want);
 }
 
 /* The mount's xattr bytes: refused past the limit, given back exactly. */

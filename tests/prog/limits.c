@@ -23,7 +23,9 @@
  *    inode space instead), max_xattr_bytes: ENOSPC past it, exactly where
  *    the statistics file's xattr_bytes says, bytes given back by
  *    removexattr, a smaller value and unlink, remount that changes it only
- *    when named and never below use, /proc/mounts showing it when set.
+ *    when named and never below use, /proc/mounts showing it when set,
+ *    and not after a memory block went offline (hot-remove: skipped when
+ *    none would go).
  *
  * Mount points are made under WORKDIR. Prints one line per check and a
  * closing "limits: N passed, N failed"; exits 1 if anything failed.
@@ -424,11 +426,47 @@ static bool budget_mount(const char *mp, int limit)
 	return true;
 }
 
+#define MEMORY "/sys/devices/system/memory"
+
+static int memory_state(int block, const char *state)
+{
+	char path[96];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), MEMORY "/memory%d/state", block);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, state, strlen(state)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/*
+ * Take a memory block offline, as hot-remove does, which lowers the RAM
+ * that the default max_xattr_bytes is worked out from: the block's number,
+ * or -1 when none goes (each must be free of what cannot move).
+ */
+static int memory_offline(void)
+{
+	for (int block = 63; block > 0; block--)
+		if (!memory_state(block, "offline"))
+			return block;
+	return -1;
+}
+
+static void memory_online(int block)
+{
+	if (memory_state(block, "online"))
+		die("put the memory block back online");
+}
+
 static void budget_rows(const char *mp)
 {
 	const unsigned int f = F_NOREF, fn = F_NOREF | F_NUM;
 	long base = fs_stat("xattr_bytes");
-	int cost, over;
+	int cost, over, block;
 
 	if (is_tmpfs || !budget_mount(mp, 4096))
 		return;
@@ -497,6 +535,14 @@ static void budget_rows(const char *mp)
 		return;
 	check("/proc/mounts leaves out the default max_xattr_bytes",
 	      shown(mp, "max_xattr_bytes", -1), -1, fn);
+	block = memory_offline();
+	if (block < 0) {
+		printf("# no memory block goes offline: the default after hot-remove is not checked\n");
+	} else {
+		check("/proc/mounts leaves it out after a memory block went offline",
+		      shown(mp, "max_xattr_bytes", -1), -1, fn);
+		memory_online(block);
+	}
 	leave(mp, "umount without max_xattr_bytes", f);
 }
 
