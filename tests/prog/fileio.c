@@ -24,6 +24,9 @@
  *             they were; one that fits takes the mount's last blocks, which
  *             a write and a store through a mapping then use; a punch
  *             gives them back;
+ *  same size: truncate(2) to a file's own size stamps mtime and ctime as
+ *             tmpfs's does: when the file holds pages (written, faulted
+ *             in, preallocated), not after a read of a hole;
  *  O_DIRECT:  open(O_DIRECT) and F_SETFL O_DIRECT as tmpfs answers on this
  *             kernel (refused before 6.6, taken since); an unaligned direct
  *             write and read;
@@ -160,21 +163,29 @@ static void check_seek(void)
 
 /* ---- fallocate() ---- */
 
-/* 1 if mtime and ctime both moved on from a time long past, else 0. */
-static long stamped(int fd, long (*op)(int fd))
+/*
+ * Runs @op on @fd, whose mtime is first set long past: 1 if mtime and
+ * ctime both changed, 0 if neither did, -1 if one did; or @op's -errno.
+ */
+static long stamps(int fd, long (*op)(int fd))
 {
 	struct timespec old[2] = { { 1000, 0 }, { 1000, 0 } };
-	struct stat st;
+	struct stat before, after;
 	long ret;
+	bool m, c;
 
-	if (futimens(fd, old) < 0 || fstat(fd, &st) < 0)
+	if (futimens(fd, old) < 0 || fstat(fd, &before) < 0)
 		fatal("futimens");
+	usleep(20000);	/* a later time than before's, at any granularity */
 	ret = op(fd);
 	if (ret < 0)
 		return ret;
-	if (fstat(fd, &st) < 0)
+	if (fstat(fd, &after) < 0)
 		fatal("fstat");
-	return st.st_mtime > 1000 && st.st_ctime > st.st_mtime - 2;
+	m = after.st_mtim.tv_sec != 1000 || after.st_mtim.tv_nsec;
+	c = after.st_ctim.tv_sec != before.st_ctim.tv_sec ||
+	    after.st_ctim.tv_nsec != before.st_ctim.tv_nsec;
+	return m == c ? m : -1;
 }
 
 static long falloc_more(int fd)
@@ -211,8 +222,8 @@ static void check_fallocate(void)
 	check("fallocate: the data stays", holds(fd, 'w', 10, PG + 100), 1,
 	      R_NUM);
 	check("fallocate: over data, the new size", size_of(fd), 4 * PG, R_NUM);
-	check("fallocate: sets mtime and ctime", stamped(fd, falloc_more), 1,
-	      R_NUM);
+	check("fallocate: sets mtime and ctime", stamps(fd, falloc_more), 1,
+	      R_SIGNED);
 	close(fd);
 
 	/* Four pages of data; a hole from the middle of 0 to the end of 2. */
@@ -231,7 +242,7 @@ static void check_fallocate(void)
 	check("punch: data after the hole stays", holds(fd, 'x', PG, 3 * PG), 1,
 	      R_NUM);
 	check("punch: SEEK_DATA past it", seek(fd, PG, SEEK_DATA), 3 * PG, R_NUM);
-	check("punch: sets mtime and ctime", stamped(fd, punch_one), 1, R_NUM);
+	check("punch: sets mtime and ctime", stamps(fd, punch_one), 1, R_SIGNED);
 	check("punch: without KEEP_SIZE",
 	      sys(fallocate(fd, FALLOC_FL_PUNCH_HOLE, 0, PG)), -EOPNOTSUPP, 0);
 	check("fallocate: ZERO_RANGE",
@@ -291,6 +302,77 @@ static void check_full(void)
 	check("full: free blocks after the punch", bfree(mps), free0, R_NUM);
 	close(a);
 	close(b);
+}
+
+/* ---- truncate(2) to a file's own size ---- */
+
+/*
+ * truncate(2), not ftruncate(), which always asks for both times: through
+ * /proc/self/fd, which names the file @fd has open.
+ */
+static long same_size(int fd)
+{
+	long size = size_of(fd);
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return size < 0 ? size : sys(truncate(path, size));
+}
+
+/*
+ * A read fault on page 1 of @fd through a shared mapping, which adds a
+ * page on tmpfs as here.
+ */
+static void read_fault(int fd)
+{
+	volatile char *map = mmap(NULL, 2 * PG, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (map == MAP_FAILED || map[PG + 1])
+		fatal("read fault");
+	munmap((void *)map, 2 * PG);
+}
+
+/*
+ * tmpfs stamps mtime and ctime at the same size only when the file holds
+ * pages: written, faulted in or preallocated, not a hole read(2) read.
+ */
+static void check_same_size(void)
+{
+	char byte;
+	int fd;
+
+	fd = open_new(at(mp, "same-hole"));
+	if (ftruncate(fd, 2 * PG) < 0 || pread(fd, &byte, 1, PG) != 1)
+		fatal("read a hole");
+	check("same size: after a read of its hole, stamps neither",
+	      stamps(fd, same_size), 0, R_SIGNED);
+	close(fd);
+
+	fd = open_new(at(mp, "same-fault"));
+	if (ftruncate(fd, 2 * PG) < 0)
+		fatal("same-fault");
+	read_fault(fd);
+	check("same size: after a read fault, stamps both",
+	      stamps(fd, same_size), 1, R_SIGNED);
+	close(fd);
+
+	fd = open_new(at(mp, "same-write"));
+	if (put(fd, 's', 10, 0) != 10)
+		fatal("same-write");
+	check("same size: after a write, stamps both", stamps(fd, same_size),
+	      1, R_SIGNED);
+	if (ftruncate(fd, 0) < 0)
+		fatal("cut off");
+	check("same size: after what was written was cut off, stamps neither",
+	      stamps(fd, same_size), 0, R_SIGNED);
+	close(fd);
+
+	fd = open_new(at(mp, "same-falloc"));
+	if (fallocate(fd, 0, 0, PG) < 0)
+		fatal("same-falloc");
+	check("same size: after a preallocation, stamps both",
+	      stamps(fd, same_size), 1, R_SIGNED);
+	close(fd);
 }
 
 /* ---- O_DIRECT ---- */
@@ -395,6 +477,7 @@ int main(int argc, char **argv)
 		tap_mount(mp, workdir, "", "size=4m");
 		check_seek();
 		check_fallocate();
+		check_same_size();
 		check_odirect();
 		check_mmap_times();
 		if (umount(mp) < 0)
