@@ -239,6 +239,7 @@ void ipat_release_slot(struct super_block *sb);
 bool ipat_reserve_inode(struct super_block *sb);
 void ipat_release_inode(struct super_block *sb);
 bool ipat_charge_xattr(struct super_block *sb, size_t bytes);
+void ipat_force_xattr(struct super_block *sb, size_t bytes);
 void ipat_uncharge_xattr(struct super_block *sb, size_t bytes);
 bool ipat_charge_blocks(struct inode *inode, unsigned long pages, bool force);
 void ipat_uncharge_blocks(struct inode *inode, unsigned long pages);

@@ -4,7 +4,7 @@
 # Build build/initramfs.cpio.gz, the guest's whole root filesystem:
 # busybox, kmod, the module (with depmod data, so modprobe and the
 # kernel's fs-<type> autoload work), the guest tests and their static
-# programs, and qemu/init as /init. The module's vermagic decides the
+# programs, the label test's SELinux policy, and qemu/init as /init. The module's vermagic decides the
 # kernel version; it is saved in build/initramfs.kver for qemu/run.sh.
 #
 # The image is rebuilt from scratch every time (about a second). The test
@@ -105,6 +105,21 @@ for prog in $guest_progs; do
 		cp -L "$lib" "$root/$lib"
 	done
 done
+
+# The SELinux policy of the label test (tests/guest/56-labels.sh), which
+# loads it in a boot with security=selinux (tests/harness/selinux.sh):
+# compiled here, as it is small. Left out, as the host's programs are, of
+# an image of chosen programs; without checkpolicy the test fails in that
+# boot, saying so.
+if [ -z "${IPAT_PROGS:-}" ]; then
+	if command -v checkpolicy >/dev/null; then
+		mkdir -p "$root/tests/selinux"
+		checkpolicy -U allow -o "$root/tests/selinux/policy" \
+			tests/selinux/policy.conf >/dev/null
+	else
+		echo "mkinitramfs: checkpolicy is not installed: no SELinux policy in the image (scripts/install-deps.sh installs it)" >&2
+	fi
+fi
 
 # The module, the distribution modules it and the guest tests need
 # (IPAT_GUEST_MODULES), and depmod's index.

@@ -81,6 +81,9 @@ elif [ "$mode" = all ]; then
 	# the layouts (make layout, tests/host/86-layout.sh); gdb, make gdb and
 	# its tour (tests/host/80-gdb-tour.sh).
 	base="$base qemu-user gdb"
+	# checkpolicy compiles tests/selinux/policy.conf into the guest image,
+	# for the label test's SELinux boot (tests/harness/selinux.sh).
+	base="$base checkpolicy"
 fi
 
 missing=

@@ -32,7 +32,9 @@ static bool ipat_blocks_below(unsigned long max, unsigned long used)
  * @which: IPAT_LIMIT_* bits, the limits to change
  * @used: set to what is in use under all three
  *
- * A limit below what is in use now is refused, and then none changes.
+ * A limit below what is in use now is refused, and then none changes;
+ * but max_xattr_bytes may stay as it is (or grow) while forced labels hold
+ * more (ipat_force_xattr()), so that repeating the mount's options works.
  * Pages are counted even on a mount without a size limit, so one can be
  * set later (tmpfs refuses that: it counts only under a limit).
  *
@@ -51,7 +53,8 @@ int ipat_limits_change(struct ipat_sb_info *sbi, const struct ipat_limits *max,
 	used->xattr_bytes = sbi->used_xattr_bytes;
 	used->blocks = sbi->used_blocks;
 	if ((inodes && max->inodes < used->inodes) ||
-	    (xattrs && max->xattr_bytes < used->xattr_bytes) ||
+	    (xattrs && max->xattr_bytes < used->xattr_bytes &&
+	     max->xattr_bytes < sbi->max_xattr_bytes) ||
 	    (blocks && ipat_blocks_below(max->blocks, used->blocks)))
 		err = -EINVAL;
 	/* WRITE_ONCE: ->show_options reads the limits without the lock. */
@@ -146,11 +149,31 @@ bool ipat_charge_xattr(struct super_block *sb, size_t bytes)
 	bool ok;
 
 	spin_lock(&sbi->lock);
-	ok = bytes <= sbi->max_xattr_bytes - sbi->used_xattr_bytes;
+	/* Forced labels may have taken use past the limit: nothing fits. */
+	ok = sbi->used_xattr_bytes <= sbi->max_xattr_bytes &&
+	     bytes <= sbi->max_xattr_bytes - sbi->used_xattr_bytes;
 	if (ok)
 		sbi->used_xattr_bytes += bytes;
 	spin_unlock(&sbi->lock);
 	return ok;
+}
+
+/**
+ * ipat_force_xattr - count extended attribute bytes even past the limit
+ * @sb: the superblock
+ * @bytes: what the attribute costs
+ *
+ * For the labels an LSM gives a new inode (ipat_init_security()): they are
+ * counted like any attribute, but never make a creation fail.
+ * ipat_uncharge_xattr() gives them back.
+ */
+void ipat_force_xattr(struct super_block *sb, size_t bytes)
+{
+	struct ipat_sb_info *sbi = IPAT_SB(sb);
+
+	spin_lock(&sbi->lock);
+	sbi->used_xattr_bytes += bytes;
+	spin_unlock(&sbi->lock);
 }
 
 void ipat_uncharge_xattr(struct super_block *sb, size_t bytes)

@@ -275,7 +275,8 @@ static int ipat_reconfigure(struct fs_context *fc)
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
 			       max->inodes, used.inodes);
 	if ((opts->seen & IPAT_LIMIT_XATTR_BYTES) &&
-	    max->xattr_bytes < used.xattr_bytes)
+	    max->xattr_bytes < used.xattr_bytes &&
+	    max->xattr_bytes < READ_ONCE(sbi->max_xattr_bytes))
 		return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
 			       max->xattr_bytes, used.xattr_bytes);
 	return invalfc(fc, "a size of %lu pages is below the %lu in use",

@@ -19,7 +19,8 @@
  * lookup is O(log n) however many names an inode has (up to XATTR_LIST_MAX
  * bytes of them, some thousands), and listxattr() lists them sorted, as
  * tmpfs does. What each attribute costs counts against the mount's
- * max_xattr_bytes (ENOSPC beyond it) and in the type's statistics.
+ * max_xattr_bytes (ENOSPC beyond it; a new inode's labels are counted
+ * even past it) and in the type's statistics.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
@@ -203,17 +204,19 @@ static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 }
 
 /**
- * ipat_xattr_store - set, replace or remove one attribute
+ * __ipat_xattr_store - set, replace or remove one attribute
  * @inode: the inode
  * @name: the attribute's full name, prefix included
  * @value: the new value, or NULL to remove the attribute
  * @size: its length
  * @flags: XATTR_CREATE, XATTR_REPLACE or 0, as setxattr() takes them
+ * @force: count its bytes even past max_xattr_bytes (a new inode's label)
  *
  * Return: 0, or -EEXIST, -ENODATA, -ENOSPC or -ENOMEM with nothing changed.
  */
-static int ipat_xattr_store(struct inode *inode, const char *name,
-			    const void *value, size_t size, int flags)
+static int __ipat_xattr_store(struct inode *inode, const char *name,
+			      const void *value, size_t size, int flags,
+			      bool force)
 {
 	struct ipat_fs_type *type = ipat_type(inode->i_sb);
 	struct ipat_xattrs *xattrs = &ipat_payload(inode)->xattrs;
@@ -241,8 +244,10 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 	 * Only growth is charged, under the lock, so that a value replaced
 	 * by one no larger always fits.
 	 */
-	if (!err && new_bytes > old_bytes &&
-	    !ipat_charge_xattr(inode->i_sb, new_bytes - old_bytes))
+	if (!err && new_bytes > old_bytes && force)
+		ipat_force_xattr(inode->i_sb, new_bytes - old_bytes);
+	else if (!err && new_bytes > old_bytes &&
+		 !ipat_charge_xattr(inode->i_sb, new_bytes - old_bytes))
 		err = -ENOSPC;
 	if (!err && old && new) {
 		rb_replace_node(&old->node, &new->node, &xattrs->tree);
@@ -268,6 +273,12 @@ static int ipat_xattr_store(struct inode *inode, const char *name,
 	return 0;
 }
 
+static int ipat_xattr_store(struct inode *inode, const char *name,
+			    const void *value, size_t size, int flags)
+{
+	return __ipat_xattr_store(inode, name, value, size, flags, false);
+}
+
 /* A NULL @value removes the attribute, as removexattr() asks. */
 static int ipat_xattr_set(const struct xattr_handler *handler,
 			  struct mnt_idmap *idmap,
@@ -287,6 +298,11 @@ static int ipat_xattr_set(const struct xattr_handler *handler,
  * The callback of security_inode_init_security(): stores the attributes
  * the LSMs give a new inode (their names come without "security."). On an
  * error the caller drops the inode, whose eviction frees what was stored.
+ *
+ * They are counted in max_xattr_bytes' use, but forced past the limit:
+ * under an LSM that labels, a mount with max_xattr_bytes=0 or a full one
+ * must still create inodes (tmpfs pays labels from the space each inode
+ * brings). What users set stays bounded: it fails once labels fill it.
  */
 static int ipat_initxattrs(struct inode *inode, const struct xattr *xattrs,
 			   void *unused)
@@ -299,8 +315,8 @@ static int ipat_initxattrs(struct inode *inode, const struct xattr *xattrs,
 		if (snprintf(name, sizeof(name), XATTR_SECURITY_PREFIX "%s",
 			     xattr->name) >= sizeof(name))
 			return -ENAMETOOLONG;
-		err = ipat_xattr_store(inode, name, xattr->value,
-				       xattr->value_len, XATTR_CREATE);
+		err = __ipat_xattr_store(inode, name, xattr->value,
+					 xattr->value_len, XATTR_CREATE, true);
 		if (err)
 			return err;
 	}

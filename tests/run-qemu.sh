@@ -4,8 +4,10 @@
 # The test command. Installs what is missing; runs the static gates; for
 # every installed Debian kernel series (6.1, 6.12, 7.3; scripts/find-kernel.sh
 # says where each is), builds the module and an initramfs and boots the
-# guest in test mode on Debian's kernel; runs the host-side tests of the
-# harness (tests/host/*.sh); boots the guest suite on a debug kernel of the
+# guest in test mode on Debian's kernel, then once more with
+# security=selinux for the label test when the run selects it
+# (tests/harness/selinux.sh); runs the host-side tests of the harness
+# (tests/host/*.sh); boots the guest suite on a debug kernel of the
 # newest series (IPAT_DEBUG_SERIES="6.1 7.3": of those), those guests side
 # by side (and beside the host tests while a debug kernel is still
 # building). Fails if
@@ -33,7 +35,8 @@
 #                 a line of its own in tests/guest/settings (default:
 #                 that file's timeout=)
 #
-# Console logs: build/logs/<kernel>-<tier>.log.
+# Console logs: build/logs/<kernel>-<tier>.log (tiers: stock, selinux,
+# debug).
 #
 # This file is the list of the run's stages; each is a file of
 # tests/harness/, sourced below, which says what it does.
@@ -84,12 +87,14 @@ fi
 . tests/harness/boot.sh	# boot_suite: boot, retried once before userspace
 . tests/harness/collect.sh	# suite_results: results from the console log
 . tests/harness/icount-gate.sh	# icount_gate: the bench's instruction counts
+. tests/harness/selinux.sh	# selinux_suite: a boot with security=selinux
 . tests/harness/host-tests.sh	# host_tests: tests/host/, the harness's own
 . tests/harness/debug-tier.sh	# debug_tier_*: the suite on debug kernels
 
 # Debian's kernel $1: build the module and the image, boot, collect the
 # results; the full run also holds the bench's instruction counts to their
-# bounds, in a boot of its own.
+# bounds, in a boot of its own; a run that selects the label test boots
+# the image once more with SELinux for it.
 stock_suite() {
 	local prefix
 	prefix=$(suite_prefix "$1" stock)
@@ -99,6 +104,7 @@ stock_suite() {
 	boot_suite "$(suite_name "$1" stock)"
 	suite_results "$1" stock "$suite_list"
 	if [ "$tier" = all ] && [ -z "$tests" ]; then icount_gate "$prefix"; fi
+	if [ "$testdir" = tests/guest ] && selinux_wanted; then selinux_suite "$1"; fi
 }
 
 # The debug kernels take longest to build: the full run starts them as

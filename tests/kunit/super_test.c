@@ -565,7 +565,10 @@ static void st_show_options(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, st_show(test, buf, sizeof(buf)), want);
 }
 
-/* The mount's xattr bytes: refused past the limit, given back exactly. */
+/*
+ * The mount's xattr bytes: refused past the limit unless forced, given
+ * back exactly.
+ */
 static void st_charge_xattr(struct kunit *test)
 {
 	struct st_fixture *fx = test->priv;
@@ -581,6 +584,12 @@ static void st_charge_xattr(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ipat_charge_xattr(&fx->sb, SIZE_MAX - 5));
 	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 10);
 	ipat_uncharge_xattr(&fx->sb, 10);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 0);
+	/* A forced label goes past the limit; then nothing more fits. */
+	ipat_force_xattr(&fx->sb, 150);
+	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 150);
+	KUNIT_EXPECT_FALSE(test, ipat_charge_xattr(&fx->sb, 1));
+	ipat_uncharge_xattr(&fx->sb, 150);
 	KUNIT_EXPECT_EQ(test, fx->sbi.used_xattr_bytes, 0);
 }
 
