@@ -81,7 +81,7 @@ while read -r fs t; do
 			# guest's paths: "[failed, exit status 1]- output
 			# mismatch", "_check_dmesg: something found".
 			status=fail reason=$(grep "^$t " /tmp/check.out | tail -n 1 |
-				sed "s,^$t *,,; s, *(see [^)]*),,g")
+				sed "s,^$t *,,; s,^[0-9]*s \.\.\. *,,; s, *(see [^)]*),,g")
 			[ -n "$reason" ] || reason="failed"
 		else
 			status=fail reason="./check ended (exit $rc) with no result"
@@ -95,7 +95,7 @@ while read -r fs t; do
 			# the end of the test's own log, and the kernel log
 			# check saved.
 			{
-				sed -n "/^$t /,/^Ran: /p" /tmp/check.out | grep -v '^Ran: '
+				sed -n "\,^$t ,,/^Ran: /p" /tmp/check.out | grep -v '^Ran: '
 				[ ! -f "$res/$t.full" ] || { echo "(the end of $t.full)"; tail -n 15 "$res/$t.full"; }
 				[ ! -f "$res/$t.dmesg" ] || { echo "($t.dmesg)"; head -n 20 "$res/$t.dmesg"; }
 			} | head -n 60 | while IFS= read -r line; do say "detail $fs $t $line"; done
