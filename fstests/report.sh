@@ -112,16 +112,21 @@ END {
 	print "|---|---|---|"
 	for (i = 1; i <= ntests; i++) {
 		t = tests[i]
-		# One row per reason, naming the types that gave it.
+		# One row per reason, naming the types that gave it; a
+		# reason that names the type is the same reason for each.
 		split("", rows); nrows = 0
 		for (k = 1; k <= ntypes; k++) {
 			fs = types[k]
 			if (S(fs, t) != "notrun") continue
-			r = why[fs, t]; sub(/ +$/, "", r); gsub(/\|/, "\\|", r)
-			if (!(r in rows)) { order[++nrows] = r; rows[r] = fs }
-			else rows[r] = rows[r] ", " fs
+			r = why[fs, t]; gsub(/\|/, "\\|", r)
+			key = r; gsub(fs, "<type>", key)
+			if (!(key in rows)) { order[++nrows] = key; rows[key] = fs; text[key] = r }
+			else rows[key] = rows[key] ", " fs
 		}
-		for (j = 1; j <= nrows; j++) print "| " t " | " rows[order[j]] " | " order[j] " |"
+		for (j = 1; j <= nrows; j++) {
+			key = order[j]
+			print "| " t " | " rows[key] " | " (index(rows[key], ",") ? key : text[key]) " |"
+		}
 	}
 	print ""
 	print "## Failures"
