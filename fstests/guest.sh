@@ -83,6 +83,11 @@ while read -r fs t; do
 			status=fail reason=$(grep "^$t " /tmp/check.out | tail -n 1 |
 				sed "s,^$t *,,; s,^[0-9]*s \.\.\. *,,; s, *(see [^)]*),,g")
 			[ -n "$reason" ] || reason="failed"
+			# and the first line the test printed that it
+			# should not have: what went wrong, in a line.
+			first=$(diff "tests/$t.out" "$res/$t.out.bad" 2>/dev/null |
+				sed -n 's/^> //p' | head -n 1)
+			[ -z "$first" ] || reason="$reason: $first"
 		else
 			status=fail reason="./check ended (exit $rc) with no result"
 		fi
