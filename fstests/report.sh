@@ -48,8 +48,13 @@ END {
 			fs = types[k]
 			if ((fs, t) in st) { count[fs, st[fs, t]]++; total[fs] += secs[fs, t] }
 		}
+		# A different outcome, a kernel report, or a failure of
+		# another kind (the line check prints for it).
 		for (k = 2; k <= ntypes; k++)
-			if (S(types[k], t) != S("tmpfs", t) || (types[k], t) in kr) { differs[t] = 1; ndiff++; break }
+			if (S(types[k], t) != S("tmpfs", t) || (types[k], t) in kr ||
+			    (S(types[k], t) == "fail" && W(types[k], t) != W("tmpfs", t))) {
+				differs[t] = 1; ndiff++; break
+			}
 	}
 	print "# fstests on Linux " head["kernel"]
 	print ""
