@@ -27,6 +27,9 @@
 # and module sources) is not run again. A guest that dies in a test
 # records that test failed and is booted again for the rest.
 #
+# The guests' console logs: build/logs/fstests/ (collected/, once their
+# records are in raw.txt).
+#
 # Exit status: 1 if the kernel reported a bug (scripts/check-log.sh) or a
 # guest could not run; the tests' own failures are the report's.
 set -eu
@@ -101,6 +104,14 @@ done | awk '!seen[$0]++')
 modsrc=$(git log -1 --format=%h -- src include Kbuild)
 [ -z "$(git status --porcelain -- src include Kbuild)" ] || modsrc=$modsrc-dirty
 
+# A console log whose records are in raw.txt: kept, out of the way of
+# the next run's collection.
+collected() {
+	mkdir -p build/logs/fstests/collected
+	mv "$1" build/logs/fstests/collected/
+	rm -f "${1%.log}.rc"
+}
+
 status=0
 for kver in "${kernels[@]}"; do
 	series=$(scripts/find-kernel.sh --series "$kver")
@@ -111,7 +122,7 @@ for kver in "${kernels[@]}"; do
 	if [ "$(head -n 3 "$out/raw.txt" 2>/dev/null)" != "$header" ]; then
 		[ ! -f "$out/raw.txt" ] || echo "fstests: $out/raw.txt is of another fstests, kernel or module: starting afresh"
 		echo "$header" >"$out/raw.txt"
-		rm -f build/logs/fstests/"$kver"-*
+		rm -f build/logs/fstests/"$kver"-* build/logs/fstests/collected/"$kver"-*
 	fi
 
 	scripts/build-module.sh "fstests-$kver" "$kver" >/dev/null || [ $? -eq 3 ] ||
@@ -125,7 +136,7 @@ for kver in "${kernels[@]}"; do
 	for log in build/logs/fstests/"$kver"-*.log; do
 		[ -e "$log" ] || continue
 		fstests/collect.sh "$log" "$([ -f "${log%.log}.rc" ] && echo 1 || echo 0)" >>"$out/raw.txt"
-		rm -f "$log" "${log%.log}.rc"
+		collected "$log"
 	done
 
 	boots=0
@@ -162,7 +173,7 @@ for kver in "${kernels[@]}"; do
 			wait "${p%%:*}" || rc=$?
 			echo "$rc" >"${p#*:}.rc"
 			fstests/collect.sh "${p#*:}.log" 1 >>"$out/raw.txt"
-			rm -f "${p#*:}.log" "${p#*:}.rc"
+			collected "${p#*:}.log"
 		done
 		after=$(grep -c '^result ' "$out/raw.txt" || true)
 		if [ "$after" = "$before" ]; then
