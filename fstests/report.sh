@@ -78,7 +78,7 @@ END {
 	print ""
 	if (!ndiff) print "None."
 	else {
-		print "| test | tmpfs | unionfs_demo | embedfs_demo | voidfs_demo | why, on ours |"
+		print "| test | tmpfs | unionfs_demo | embedfs_demo | voidfs_demo | why (ours; then tmpfs) |"
 		print "|---|---|---|---|---|---|"
 		for (i = 1; i <= ntests; i++) {
 			t = tests[i]
@@ -92,6 +92,9 @@ END {
 				given[key] = 1
 				reason = reason (reason == "" ? "" : "; ") r
 			}
+			# and the one tmpfs gave, where it did not pass
+			if (W("tmpfs", t) != "")
+				reason = (reason == "" ? "" : reason "; ") "tmpfs: " W("tmpfs", t)
 			gsub(/\|/, "\\|", reason)
 			printf "| %s", t
 			for (k = 1; k <= ntypes; k++)
