@@ -112,6 +112,20 @@ collected() {
 	rm -f "${1%.log}.rc"
 }
 
+# Interrupted: the guests end, and their logs stay uncollected, so the
+# next run takes what they finished and runs the tests they were in again
+# (fstests/collect.sh ... 0), instead of recording those as failed.
+pids=()
+interrupted() {
+	local p
+	trap - INT TERM HUP
+	for p in "${pids[@]}"; do kill -TERM "${p%%:*}" 2>/dev/null || true; done
+	wait
+	echo "fstests: interrupted; the next run goes on from where this one stopped" >&2
+	exit 130
+}
+trap interrupted INT TERM HUP
+
 status=0
 for kver in "${kernels[@]}"; do
 	series=$(scripts/find-kernel.sh --series "$kver")
