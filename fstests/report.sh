@@ -66,6 +66,9 @@ END {
 		printf " %s %d pass, %d fail, %d notrun (%d s)%s", types[k], count[types[k], "pass"], \
 			count[types[k], "fail"], count[types[k], "notrun"], total[types[k]], k < ntypes ? ";" : ""
 	printf "; %d differ from tmpfs; %d kernel reports\n\n", ndiff, nkern
+	printf "Tests run:"
+	for (i = 1; i <= ntests; i++) printf " %s", tests[i]
+	print "\n"
 	if (nkern) {
 		print "## Kernel reports (these fail the run)"
 		print ""
