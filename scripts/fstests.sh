@@ -185,6 +185,11 @@ for kver in "${kernels[@]}"; do
 		for p in "${pids[@]}"; do
 			rc=0
 			wait "${p%%:*}" || rc=$?
+			# qemu/run.sh's own exit on a signal: an interruption
+			# this shell did not see (it ignores SIGINT when
+			# started in the background by a shell without job
+			# control), not a guest that died.
+			[ "$rc" != 130 ] || interrupted
 			echo "$rc" >"${p#*:}.rc"
 			fstests/collect.sh "${p#*:}.log" 1 >>"$out/raw.txt"
 			collected "${p#*:}.log"
