@@ -27,8 +27,8 @@
 # and module sources) is not run again. A guest that dies in a test
 # records that test failed and is booted again for the rest.
 #
-# The guests' console logs: build/logs/fstests/ (collected/, once their
-# records are in raw.txt).
+# The guests' console logs: build/logs/fstests/<kernel>-<run>-<guest>-
+# <boot>.log (collected/, once their records are in raw.txt).
 #
 # Exit status: 1 if the kernel reported a bug (scripts/check-log.sh) or a
 # guest could not run; the tests' own failures are the report's.
@@ -126,6 +126,9 @@ interrupted() {
 }
 trap interrupted INT TERM HUP
 
+# Console logs are named after the run, so that a resumed run's do not
+# replace those of the run before it.
+run=$(date +%Y%m%d-%H%M%S)
 status=0
 for kver in "${kernels[@]}"; do
 	series=$(scripts/find-kernel.sh --series "$kver")
@@ -169,7 +172,7 @@ for kver in "${kernels[@]}"; do
 			truncate -s "%512" "$job"
 			n=$((n + 1))
 			boots=$((boots + 1))
-			log=build/logs/fstests/$kver-$g-$boots
+			log=build/logs/fstests/$kver-$run-$g-$boots
 			QEMU_INITRD=$dir/initrd.cpio.gz QEMU_MEM=${FSTESTS_MEM:-2048} QEMU_SMP=1 \
 				QEMU_TIMEOUT=$(($(wc -l <"$job") * ${FSTESTS_TIMEOUT:-1800} + 600)) \
 				IPAT_LOG=fstests/$kver-$g-$boots QEMU_EXTRA="-drive file=$dir/root.img,if=virtio,format=raw,snapshot=on -drive file=$job,if=virtio,format=raw,readonly=on" \
