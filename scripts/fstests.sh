@@ -175,7 +175,7 @@ for kver in "${kernels[@]}"; do
 			log=build/logs/fstests/$kver-$run-$g-$boots
 			QEMU_INITRD=$dir/initrd.cpio.gz QEMU_MEM=${FSTESTS_MEM:-2048} QEMU_SMP=1 \
 				QEMU_TIMEOUT=$(($(wc -l <"$job") * ${FSTESTS_TIMEOUT:-1800} + 600)) \
-				IPAT_LOG=fstests/$kver-$g-$boots QEMU_EXTRA="-drive file=$dir/root.img,if=virtio,format=raw,snapshot=on -drive file=$job,if=virtio,format=raw,readonly=on" \
+				IPAT_LOG=${log#build/logs/} QEMU_EXTRA="-drive file=$dir/root.img,if=virtio,format=raw,snapshot=on -drive file=$job,if=virtio,format=raw,readonly=on" \
 				fstests/watch.sh "$log.log" "${FSTESTS_TIMEOUT:-1800}" \
 				qemu/run.sh test "ipat.timeout=${FSTESTS_TIMEOUT:-1800}" >/dev/null &
 			pids+=("$!:$log")
