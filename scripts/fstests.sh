@@ -34,6 +34,13 @@
 # guest could not run; the tests' own failures are the report's.
 set -eu
 cd "$(dirname "$0")/.."
+# A shell without job control starts its background commands with SIGINT
+# ignored, which bash can then neither trap nor reset, while qemu still
+# ends on it: the guests would end and the run take them for deaths. So
+# the run starts again with SIGINT as it should be, for it and its guests.
+if [ -z "${IPAT_FSTESTS_SIGINT:-}" ]; then
+	IPAT_FSTESTS_SIGINT=1 exec env --default-signal=INT "$0" "$@"
+fi
 
 die() { echo "fstests: $*" >&2; exit 1; }
 only='' report_only=0
@@ -188,10 +195,9 @@ for kver in "${kernels[@]}"; do
 		for p in "${pids[@]}"; do
 			rc=0
 			wait "${p%%:*}" || rc=$?
-			# qemu/run.sh's own exit on a signal: an interruption
-			# this shell did not see (it ignores SIGINT when
-			# started in the background by a shell without job
-			# control), not a guest that died.
+			# qemu/run.sh's exit on a signal that reached it and
+			# not this shell: an interruption, not a guest that
+			# died.
 			[ "$rc" != 130 ] || interrupted
 			echo "$rc" >"${p#*:}.rc"
 			fstests/collect.sh "${p#*:}.log" 1 >>"$out/raw.txt"
