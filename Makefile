@@ -35,6 +35,11 @@
 #                        (BENCH=quick: N = 1,000, into build/bench-quick/;
 #                        CACHE=1: loads and cache misses per operation,
 #                        the cache model, bench/cache.sh)
+#   make fstests         fstests (xfstests) on tmpfs and the three types,
+#                        two guests: results/fstests/<series>/
+#                        (scripts/fstests.sh; FSTESTS=<checkout>,
+#                        FSTESTS_TESTS=<tests and groups>, KERNELS=;
+#                        REPORT=1: the reports again from raw.txt)
 #   make lint            shellcheck the harness scripts
 #   make survey          how the kernel sources extend struct inode (spatch),
 #                        results/survey/ (scripts/survey.sh)
@@ -56,7 +61,7 @@ endif
 # Recipes that run make again (bench/run.sh) build for the same kernel.
 export KVER
 
-.PHONY: all modules kernels clean test progs initramfs shell demo gdb gdb-tour bench lint survey
+.PHONY: all modules kernels clean test progs initramfs shell demo gdb gdb-tour bench fstests lint survey
 
 # -ffile-prefix-map: the debug information names the sources relative to
 # the repository, as scripts/build-module.sh's builds do (gdb, run from
@@ -105,6 +110,14 @@ bench:
 	$(if $(CACHE),$(if $(filter file,$(origin KVER)),env -u KVER) bench/cache.sh,bench/run.sh) \
 		$(if $(filter quick,$(BENCH)),--quick)
 
+# fstests (scripts/fstests.sh, docs/testing.md): KERNELS=<ver or
+# series,...>, or KVER= when given; else the newest kernel. REPORT=1
+# makes the reports again from their raw.txt without running anything
+# (every series' under results/fstests/ unless kernels are named).
+fstests:
+	scripts/fstests.sh $(if $(or $(KERNELS),$(filter-out file,$(origin KVER))),-k '$(or $(KERNELS),$(KVER))') \
+		$(if $(REPORT),--report)
+
 # The survey of Debian's kernel sources: results/survey/survey.md.
 survey:
 	scripts/survey.sh
@@ -123,7 +136,7 @@ layout:
 lint:
 	shellcheck -x -S warning -e SC3043 .ci/run qemu/init qemu/*.sh scripts/*.sh tests/*.sh tests/harness/*.sh \
 		tests/guest/*.sh tests/host/*.sh tests/harness/selftest/*/*.sh tests/lib/*.sh \
-		bench/report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh
+		bench/report/*.sh scripts/gdb/*.sh bench/*.sh bench/cache-model/*.sh fstests/*.sh
 
 clean:
 	@if [ -n "$(KVER)$(KDIR)" ]; then $(KBUILD) M=$(CURDIR) clean; fi

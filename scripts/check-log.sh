@@ -3,8 +3,8 @@
 #
 # check-log.sh CONSOLE-LOG: fail, printing the offending lines, if the
 # kernel reported a bug: BUG, WARNING, Oops, general protection fault,
-# list corruption, slub debug reports, panics, call traces, lockups,
-# RCU stalls, hung tasks and the OOM killer.
+# list corruption, slub debug reports, busy inodes at unmount, panics,
+# call traces, lockups, RCU stalls, hung tasks and the OOM killer.
 #
 # Only kernel-shaped lines count: the report must start a line or follow
 # a "[   12.345678] " timestamp (the kernel's output can land in the middle
@@ -54,6 +54,9 @@ reports=(
 	'invalid opcode:'
 	'list_(add|del) corruption'
 	'kmem_cache_destroy .*: Slab cache still has objects'
+	# An unmount that left inodes behind: a line of its own on older
+	# kernels, a WARNING (CHECK_DATA_CORRUPTION) on 7.3.
+	'VFS: Busy inodes after unmount'
 	'Kernel panic'
 	'Call Trace:'
 	'watchdog: BUG: soft lockup'
