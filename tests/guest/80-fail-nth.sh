@@ -66,7 +66,7 @@ awk '
 points() {
 	awk -v fs="$1" -v call="$2" '$2 == fs && $3 == "slab" && $4 == call { print $6 }' "$results"
 }
-for call in mount create mkdir mknod symlink tmpfile; do
+for call in mount create mkdir mknod symlink tmpfile aclcreate aclmkdir; do
 	u=$(points unionfs_demo $call)
 	e=$(points embedfs_demo $call)
 	v=$(points voidfs_demo $call)
