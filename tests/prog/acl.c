@@ -20,7 +20,12 @@
  *  permission:  a named user's entry lets that user (a child, setresuid)
  *               read and not write, another user nothing, and a chmod that
  *               narrows the mask takes the read away; only the owner may
- *               set an ACL.
+ *               set an ACL;
+ *  idmapped:    through an idmapped copy of the mount (ids 0-999 seen as
+ *               10000-10999), a named user's id is stored unmapped, read
+ *               back mapped, and enforced for the unmapped id. Skipped
+ *               where tmpfs refuses idmapped mounts (before 6.3), once
+ *               ours are shown to refuse them too.
  *
  * On a kernel whose tmpfs has no ACLs (no CONFIG_TMPFS_POSIX_ACL), ours
  * must refuse them as tmpfs does, and the rest is skipped.
@@ -31,9 +36,11 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
 #include <stdint.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -59,8 +66,26 @@ struct acl_entry {
 	uint32_t id;
 };
 
+/* For an idmapped copy of a mount, as tests/prog/idmap.c makes it. */
+#ifndef SYS_open_tree
+#define SYS_open_tree		428
+#endif
+#ifndef SYS_move_mount
+#define SYS_move_mount		429
+#endif
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr	442
+#endif
+#define TREE_CLONE		1
+#define MOVE_F_EMPTY_PATH	0x00000004
+#define ATTR_IDMAP		0x00100000
+
+struct idmap_attr {
+	uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
+
 static const char *workdir;
-static char mp[PATH_MAX];
+static char mp[PATH_MAX], idmp[PATH_MAX];
 
 /*
  * The xattr value of an ACL written as getfacl's short form, entries in
@@ -405,6 +430,118 @@ static void check_permission(void)
 	      as_user(1001, open_read, f), -EACCES, 0);
 }
 
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		fatal(path);
+	close(fd);
+}
+
+/* A user namespace mapping ids 0-999 to 10000-10999, as an fd. */
+static int make_userns(void)
+{
+	int ready[2], done[2], fd;
+	char path[64], c;
+	pid_t pid;
+
+	if (pipe(ready) < 0 || pipe(done) < 0)
+		fatal("pipe");
+	pid = fork();
+	if (pid < 0)
+		fatal("fork");
+	if (!pid) {
+		close(ready[0]);
+		close(done[1]);
+		if (unshare(CLONE_NEWUSER) < 0 || write(ready[1], "u", 1) != 1)
+			_exit(1);
+		/* until the parent closes its end */
+		_exit(read(done[0], &c, 1) < 0);
+	}
+	close(ready[1]);
+	close(done[0]);
+	if (read(ready[0], &c, 1) != 1)
+		fatal("unshare(CLONE_NEWUSER)");
+	snprintf(path, sizeof(path), "/proc/%d/uid_map", pid);
+	write_file(path, "0 10000 1000\n");
+	snprintf(path, sizeof(path), "/proc/%d/gid_map", pid);
+	write_file(path, "0 10000 1000\n");
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fatal(path);
+	close(done[1]);
+	close(ready[0]);
+	waitpid(pid, NULL, 0);
+	return fd;
+}
+
+/* An idmapped copy of the mount at idmp: 0, or mount_setattr()'s -errno. */
+static long mount_idmapped(void)
+{
+	struct idmap_attr attr = { .attr_set = ATTR_IDMAP };
+	long r = 0;
+	int fd;
+
+	attr.userns_fd = make_userns();
+	fd = syscall(SYS_open_tree, AT_FDCWD, mp, TREE_CLONE | O_CLOEXEC);
+	if (fd < 0)
+		fatal("open_tree");
+	if (syscall(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &attr,
+		    sizeof(attr)) < 0)
+		r = -errno;
+	else if (syscall(SYS_move_mount, fd, "", AT_FDCWD, idmp,
+			 MOVE_F_EMPTY_PATH) < 0)
+		fatal("move_mount");
+	close(fd);
+	close(attr.userns_fd);
+	return r;
+}
+
+static void check_idmapped(void)
+{
+	const char *f = at(mp, "idm"), *g;
+	static long tmpfs_refused = 1;
+	char got[256];
+	long r;
+
+	snprintf(idmp, sizeof(idmp), "%s/%s-idmapped", workdir, cur_fs);
+	if (mkdir(idmp, 0755) < 0 && errno != EEXIST)
+		fatal(idmp);
+	new_file(f, 0644);
+	/* Before 6.3 tmpfs refuses them, and so must ours. */
+	r = mount_idmapped();
+	if (is_tmpfs)
+		tmpfs_refused = r;
+	if (tmpfs_refused) {
+		check("idmapped: refused where tmpfs refuses it", r,
+		      tmpfs_refused, 0);
+		if (!r && umount(idmp) < 0)
+			fatal(idmp);
+		skip_check("idmapped: ACLs through an idmapped mount",
+			   "tmpfs refuses idmapped mounts on this kernel");
+		return;
+	}
+	if (!check("idmapped: an idmapped copy of the mount", r, 0, 0))
+		return;
+	g = at(idmp, "idm");
+	check("idmapped: set an ACL naming uid 10005",
+	      acl_set(g, ACCESS, "u::rw-,u:10005:r--,g::r--,m::r--,o::---"), 0,
+	      0);
+	check_str("idmapped: it reads back as 10005",
+		  acl_get(g, ACCESS, got, 256),
+		  "u::rw-,u:10005:r--,g::r--,m::r--,o::---");
+	check_str("idmapped: stored as uid 5",
+		  acl_get(f, ACCESS, got, 256),
+		  "u::rw-,u:5:r--,g::r--,m::r--,o::---");
+	check("idmapped: uid 5 may read through the plain mount",
+	      as_user(5, open_read, f), 0, 0);
+	check("idmapped: uid 6 may not", as_user(6, open_read, f), -EACCES, 0);
+	if (umount(idmp) < 0)
+		fatal(idmp);
+}
+
 /* A kernel whose tmpfs has no ACLs: ours must refuse them as it does. */
 static bool tmpfs_has_acls(void)
 {
@@ -443,6 +580,7 @@ int main(int argc, char **argv)
 			check_malformed();
 			check_default();
 			check_permission();
+			check_idmapped();
 		} else {
 			skip_check("access, default ACLs, permission",
 				   "tmpfs has no POSIX ACLs on this kernel (CONFIG_TMPFS_POSIX_ACL)");
