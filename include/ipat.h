@@ -42,7 +42,8 @@ struct ipat_xattrs {
 /**
  * struct ipat_payload - what every inode privately carries, in all three
  * @btime: creation time, reported by statx() as STATX_BTIME
- * @xattrs: the inode's user.*, trusted.* and security.* extended attributes
+ * @xattrs: the inode's user.*, trusted.* and security.* extended attributes,
+ *	and in a hole of theirs its nodump flag (&ipat_xattrs.fsflags)
  *
  * The payload is identical in the three filesystems so that only the way it
  * is attached to struct inode differs between them.
