@@ -226,8 +226,8 @@ static size_t ipat_names_before_len(struct inode *inode)
 /*
  * May @new (NULL: a removal), whose name takes @list_len in a listing from
  * the store, take the place of @old (NULL: none), on an inode whose ACL
- * and LSM names take @lsm_len? Called under the store's lock. Return: 0 or the
- * errno.
+ * and LSM names take @lsm_len? Called under the store's lock.
+ * Return: 0 or the errno.
  */
 static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 			    const struct ipat_xattr *old,
