@@ -22,13 +22,19 @@
 /**
  * struct ipat_xattrs - a small in-memory extended attribute store
  * @lock: protects @tree and @names_len; nests outside &ipat_sb_info.lock
+ * @fsflags: not an extended attribute: the one inode flag of
+ *	FS_IOC_GETFLAGS that i_flags has no bit for, FS_NODUMP_FL, or 0
+ *	(iflags.c). It sits in the hole after @lock, so that the payload
+ *	stays 40 bytes. Written under i_rwsem, or before the inode is seen.
  * @tree: the attributes, &struct ipat_xattr ordered by name
  * @names_len: what listxattr() lists of them: each name and its NUL,
  *	but for a MAC label, which the LSM lists; kept within XATTR_LIST_MAX
- *	with the LSM's names, so that listing always works
+ *	with the names listed before them (the LSM's, the ACLs'), so that
+ *	listing always works
  */
 struct ipat_xattrs {
 	spinlock_t lock;	/* protects tree and names_len */
+	u32 fsflags;
 	struct rb_root tree;
 	size_t names_len;
 };
@@ -36,7 +42,8 @@ struct ipat_xattrs {
 /**
  * struct ipat_payload - what every inode privately carries, in all three
  * @btime: creation time, reported by statx() as STATX_BTIME
- * @xattrs: the inode's user.*, trusted.* and security.* extended attributes
+ * @xattrs: the inode's user.*, trusted.* and security.* extended attributes,
+ *	and in a hole of theirs its nodump flag (&ipat_xattrs.fsflags)
  *
  * The payload is identical in the three filesystems so that only the way it
  * is attached to struct inode differs between them.
@@ -249,6 +256,36 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 			     const struct inode *dir, umode_t mode, dev_t dev);
 int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
 		 struct kstat *stat, u32 request_mask, unsigned int query_flags);
+int ipat_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
+		 struct iattr *attr);
+
+/*
+ * acl.c: POSIX ACLs, as tmpfs has them, where tmpfs has them
+ * (CONFIG_TMPFS_POSIX_ACL): kept in the VFS's ACL cache in struct inode,
+ * the only copy. IPAT_IOP_SET_ACL is what the operations tables name.
+ */
+#ifdef CONFIG_TMPFS_POSIX_ACL
+int ipat_acl_create(struct inode *dir, struct inode *inode);
+int ipat_set_acl(struct mnt_idmap *idmap, struct dentry *dentry,
+		 struct posix_acl *acl, int type);
+int ipat_acl_set(struct mnt_idmap *idmap, struct inode *inode,
+		 struct posix_acl *acl, int type);
+#define IPAT_IOP_SET_ACL IPAT_SET_ACL(ipat_set_acl, ipat_acl_set)
+#else
+static inline int ipat_acl_create(struct inode *dir, struct inode *inode)
+{
+	return 0;
+}
+
+#define IPAT_IOP_SET_ACL NULL
+#endif
+
+/* iflags.c: inode flags, FS_IOC_GETFLAGS and FS_IOC_SETFLAGS, as tmpfs's */
+struct file_kattr;
+int ipat_fileattr_get(struct dentry *dentry, struct file_kattr *fa);
+int ipat_fileattr_set(struct mnt_idmap *idmap, struct dentry *dentry,
+		      struct file_kattr *fa);
+void ipat_iflags_inherit(struct inode *inode, struct inode *dir);
 
 /* file.c: file data in the page cache, each page charged to the mount */
 extern const struct address_space_operations ipat_aops;

@@ -22,6 +22,32 @@
 #include <linux/string.h>
 #include <linux/version.h>
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+/*
+ * 6.2, "fs: pass dentry to set acl method": ->set_acl and posix_acl_chmod()
+ * take the dentry where 6.1's take the inode. IPAT_SET_ACL(fn, inode_fn)
+ * is what the operations tables take: before 6.2, inode_fn, which has
+ * 6.1's signature; from 6.2, fn, which takes the dentry.
+ */
+#include <linux/posix_acl.h>
+#define IPAT_SET_ACL(fn, inode_fn) inode_fn
+#define posix_acl_chmod(idmap, dentry, mode) \
+	posix_acl_chmod(idmap, d_inode(dentry), mode)
+
+/*
+ * 6.2, "xattr: use posix acl api": getxattr() and setxattr() of
+ * system.posix_acl_access and system.posix_acl_default go to the ACL
+ * operations in the VFS. Before it, through the filesystem's xattr
+ * handlers, which must list the two the VFS provides, as tmpfs's do.
+ */
+#include <linux/posix_acl_xattr.h>
+#define IPAT_ACL_XATTR_HANDLERS \
+	&posix_acl_access_xattr_handler, &posix_acl_default_xattr_handler,
+#else
+#define IPAT_SET_ACL(fn, inode_fn) fn
+#define IPAT_ACL_XATTR_HANDLERS
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
 /*
  * 6.3, "fs: port ->create() to pass mnt_idmap" and the rest of that series:
@@ -260,6 +286,15 @@ static int fn##_compat(struct file *file, struct address_space *mapping,	\
 #define IPAT_WRITE_END_COMPAT(fn)
 #define IPAT_WRITE_BEGIN(fn) fn
 #define IPAT_WRITE_END(fn) fn
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+/*
+ * 6.17, "tree-wide: s/struct fileattr/struct file_kattr/g": what
+ * ->fileattr_get and ->fileattr_set fill and read (FS_IOC_GETFLAGS,
+ * FS_IOC_SETFLAGS) was struct fileattr. Same members.
+ */
+#define file_kattr fileattr
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)

@@ -291,12 +291,12 @@ static int ipat_file_setattr(struct mnt_idmap *idmap,
 	int err;
 
 	if (!(attr->ia_valid & ATTR_SIZE))
-		return simple_setattr(idmap, dentry, attr);
+		return ipat_setattr(idmap, dentry, attr);
 	if (attr->ia_size != i_size_read(inode) || !mapping_empty(mapping))
 		attr->ia_valid |= ATTR_MTIME | ATTR_CTIME;
 	filemap_invalidate_lock(mapping);
 	held = mapping->nrpages;
-	err = simple_setattr(idmap, dentry, attr);
+	err = ipat_setattr(idmap, dentry, attr);
 	if (held != mapping->nrpages)
 		ipat_uncharge_blocks(inode, held - mapping->nrpages);
 	filemap_invalidate_unlock(mapping);
@@ -476,6 +476,9 @@ const struct inode_operations ipat_file_iops = {
 	.getattr	= ipat_getattr,
 	.setattr	= ipat_file_setattr,
 	.listxattr	= ipat_listxattr,
+	.set_acl	= IPAT_IOP_SET_ACL,
+	.fileattr_get	= ipat_fileattr_get,
+	.fileattr_set	= ipat_fileattr_set,
 };
 
 const struct file_operations ipat_file_fops = {

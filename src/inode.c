@@ -7,6 +7,7 @@
  */
 #include <linux/fs.h>
 #include <linux/pagemap.h>
+#include <linux/posix_acl.h>
 #include <linux/random.h>
 #include <linux/stat.h>
 #include <linux/time64.h>
@@ -23,6 +24,7 @@ static void ipat_payload_init(struct ipat_payload *payload,
 {
 	payload->btime = inode_get_ctime(inode);
 	ipat_xattrs_init(&payload->xattrs);
+	payload->xattrs.fsflags = 0;
 }
 
 /**
@@ -76,6 +78,8 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 			      inode_set_mtime_to_ts(inode,
 						    inode_set_ctime_current(inode)));
 	ipat_payload_init(ipat_payload(inode), inode);
+	/* No ACLs until ipat_acl_create() or ->set_acl gives it some. */
+	cache_no_acl(inode);
 
 	switch (mode & S_IFMT) {
 	case S_IFREG:
@@ -102,8 +106,10 @@ struct inode *ipat_new_inode(struct mnt_idmap *idmap, struct super_block *sb,
 
 /*
  * An inode created in @dir, under @name (NULL for O_TMPFILE): every path
- * that creates one comes through here, so that the LSMs label each, as
- * tmpfs has them do.
+ * that creates one comes through here, so that each inherits the
+ * directory's inode flags, and its default ACL (or the umask), and the
+ * LSMs label each, as tmpfs has them do. A symlink takes no ACL: its mode
+ * is always 0777, as on tmpfs.
  */
 static struct inode *ipat_new_child(struct mnt_idmap *idmap, struct inode *dir,
 				    const struct qstr *name, umode_t mode,
@@ -114,7 +120,10 @@ static struct inode *ipat_new_child(struct mnt_idmap *idmap, struct inode *dir,
 
 	if (IS_ERR(inode))
 		return inode;
-	err = ipat_init_security(inode, dir, name);
+	ipat_iflags_inherit(inode, dir);
+	err = S_ISLNK(mode) ? 0 : ipat_acl_create(dir, inode);
+	if (!err)
+		err = ipat_init_security(inode, dir, name);
 	if (err) {
 		iput(inode);
 		return ERR_PTR(err);
@@ -292,6 +301,20 @@ static int ipat_rename(struct mnt_idmap *idmap,
 	return err;
 }
 
+/*
+ * simple_setattr(), and a chmod (or a mode change of notify_change()'s own,
+ * clearing setuid) applied to the access ACL's entries too, as tmpfs does.
+ */
+int ipat_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
+		 struct iattr *attr)
+{
+	int err = simple_setattr(idmap, dentry, attr);
+
+	if (!err && (attr->ia_valid & ATTR_MODE))
+		err = posix_acl_chmod(idmap, dentry, d_inode(dentry)->i_mode);
+	return err;
+}
+
 int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
 		 struct kstat *stat, u32 request_mask, unsigned int query_flags)
 {
@@ -315,8 +338,11 @@ static const struct inode_operations ipat_dir_iops = {
 	.rename		= ipat_rename,
 	.tmpfile	= ipat_tmpfile,
 	.getattr	= ipat_getattr,
-	.setattr	= simple_setattr,
+	.setattr	= ipat_setattr,
 	.listxattr	= ipat_listxattr,
+	.set_acl	= IPAT_IOP_SET_ACL,
+	.fileattr_get	= ipat_fileattr_get,
+	.fileattr_set	= ipat_fileattr_set,
 };
 
 static const struct inode_operations ipat_symlink_iops = {
@@ -328,8 +354,9 @@ static const struct inode_operations ipat_symlink_iops = {
 
 static const struct inode_operations ipat_special_iops = {
 	.getattr	= ipat_getattr,
-	.setattr	= simple_setattr,
+	.setattr	= ipat_setattr,
 	.listxattr	= ipat_listxattr,
+	.set_acl	= IPAT_IOP_SET_ACL,
 };
 
 /*

@@ -235,6 +235,9 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_export_op = &ipat_export_ops;
 	ipat_set_xattr_handlers(sb, ipat_xattr_handlers);
 	sb->s_time_gran = 1;
+	/* ACLs where tmpfs has them: the VFS leaves the umask to acl.c. */
+	if (IS_ENABLED(CONFIG_TMPFS_POSIX_ACL))
+		sb->s_flags |= SB_POSIXACL;
 	/* A random id per mount, as tmpfs's: statfs() derives f_fsid from it. */
 	uuid_gen(&uuid);
 	super_set_uuid(sb, uuid.b, sizeof(uuid));

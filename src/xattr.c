@@ -25,6 +25,7 @@
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/posix_acl_xattr.h>
 #include <linux/rbtree.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -177,10 +178,57 @@ static size_t ipat_lsm_names_len(struct inode *inode)
 }
 
 /*
+ * The names of the inode's POSIX ACLs, appended at *@buf (when it is not
+ * NULL), their length taken from *@remaining, as posix_acl_listxattr(),
+ * which the kernel does not export, lists them for tmpfs.
+ * Return: 0, or -ERANGE when they do not fit.
+ */
+static int ipat_acl_listxattr(struct inode *inode, char **buf,
+			      ssize_t *remaining)
+{
+	static const char * const names[] = {
+		XATTR_NAME_POSIX_ACL_ACCESS, XATTR_NAME_POSIX_ACL_DEFAULT
+	};
+	struct posix_acl *acls[] = { inode->i_acl, inode->i_default_acl };
+	size_t len;
+	int i;
+
+	if (!IS_POSIXACL(inode))
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!acls[i])
+			continue;
+		len = strlen(names[i]) + 1;
+		if (*buf) {
+			if (*remaining < (ssize_t)len)
+				return -ERANGE;
+			memcpy(*buf, names[i], len);
+			*buf += len;
+		}
+		*remaining -= len;
+	}
+	return 0;
+}
+
+/*
+ * The length of the names listxattr() lists before the store's: the
+ * ACLs' and the LSMs', as counted without a buffer (none from an LSM that
+ * fails to say).
+ */
+static size_t ipat_names_before_len(struct inode *inode)
+{
+	ssize_t remaining = 0;
+	char *none = NULL;
+
+	ipat_acl_listxattr(inode, &none, &remaining);
+	return ipat_lsm_names_len(inode) - remaining;
+}
+
+/*
  * May @new (NULL: a removal), whose name takes @list_len in a listing from
- * the store, take the place of @old (NULL: none), on an inode whose LSM
- * names take @lsm_len? Called under the store's lock. Return: 0 or the
- * errno.
+ * the store, take the place of @old (NULL: none), on an inode whose ACL
+ * and LSM names take @lsm_len? Called under the store's lock.
+ * Return: 0 or the errno.
  */
 static int ipat_xattr_check(const struct ipat_xattrs *xattrs,
 			    const struct ipat_xattr *old,
@@ -233,7 +281,7 @@ static int __ipat_xattr_store(struct inode *inode, const char *name,
 			return -ENOMEM;
 		new_bytes = ipat_xattr_bytes(new);
 		/* What ipat_listxattr() lists first; a removal needs no room. */
-		lsm_len = ipat_lsm_names_len(inode);
+		lsm_len = ipat_names_before_len(inode);
 	}
 
 	spin_lock(&xattrs->lock);
@@ -353,13 +401,16 @@ ssize_t ipat_listxattr(struct dentry *dentry, char *buf, size_t size)
 	int err;
 
 	/*
-	 * The names an LSM keeps for the inode (security.selinux, say) come
-	 * first, as simple_xattr_list() puts them on tmpfs: without them a
-	 * copy of the file would lose its label. Each name appended moves
-	 * @buf on and takes its length from @remaining, which without a
-	 * buffer goes below 0 and so counts what a listing needs.
+	 * The ACLs' names, then those an LSM keeps for the inode
+	 * (security.selinux, say) come first, as simple_xattr_list() puts
+	 * them on tmpfs: without them a copy of the file would lose its ACLs
+	 * or its label. Each name appended moves @buf on and takes its
+	 * length from @remaining, which without a buffer goes below 0 and so
+	 * counts what a listing needs.
 	 */
-	err = security_inode_listsecurity(inode, &buf, &remaining);
+	err = ipat_acl_listxattr(inode, &buf, &remaining);
+	if (!err)
+		err = security_inode_listsecurity(inode, &buf, &remaining);
 	if (err)
 		return err;
 
@@ -409,5 +460,9 @@ const struct xattr_handler * const ipat_xattr_handlers[] = {
 	&ipat_user_xattr_handler,
 	&ipat_trusted_xattr_handler,
 	&ipat_security_xattr_handler,
+#ifdef CONFIG_TMPFS_POSIX_ACL
+	/* The VFS's own handlers of the ACLs' names, before 6.2. */
+	IPAT_ACL_XATTR_HANDLERS
+#endif
 	NULL
 };

@@ -44,7 +44,7 @@ awk '
 	END {
 		split("unionfs_demo embedfs_demo voidfs_demo", fss, " ")
 		printf "%-13s %13s %13s %13s\n", "call", fss[1], fss[2], fss[3]
-		n = split("mount remount create mkdir mknod symlink link rename setxattr replacexattr tmpfile write truncate fallocate", order, " ")
+		n = split("mount remount create mkdir mknod symlink link rename setxattr replacexattr tmpfile aclcreate aclmkdir setacl write truncate fallocate", order, " ")
 		for (i = 1; i <= n; i++) {
 			line = sprintf("%-13s", order[i])
 			for (j = 1; j <= 3; j++) {
@@ -66,7 +66,7 @@ awk '
 points() {
 	awk -v fs="$1" -v call="$2" '$2 == fs && $3 == "slab" && $4 == call { print $6 }' "$results"
 }
-for call in mount create mkdir mknod symlink tmpfile; do
+for call in mount create mkdir mknod symlink tmpfile aclcreate aclmkdir; do
 	u=$(points unionfs_demo $call)
 	e=$(points embedfs_demo $call)
 	v=$(points voidfs_demo $call)

@@ -5,8 +5,9 @@
  * report from it. super.c is compiled into this file for its static
  * functions, with limits.c, whose accounting the tests drive; inode.c,
  * file.c and export.c come along only because ipat_fill_super() needs
- * ipat_new_inode() and ipat_export_ops, and no test here mounts anything:
- * the guest tests do that (tests/prog/blocks.c for the pages).
+ * ipat_new_inode() and ipat_export_ops, and iflags.c and acl.c because
+ * the inode operations name them; no test here mounts anything: the guest
+ * tests do that (tests/prog/blocks.c for the pages).
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -17,6 +18,10 @@
 #include "../../src/inode.c"
 #include "../../src/file.c"
 #include "../../src/export.c"
+#include "../../src/iflags.c"
+#ifdef CONFIG_TMPFS_POSIX_ACL
+#include "../../src/acl.c"
+#endif
 
 /*
  * A filesystem type with the shared code's mount context and nothing else:

@@ -7,14 +7,15 @@
  *                                (slab or page), for the report only
  *
  * For each call (mount, remount, create, mkdir, mknod, symlink, link,
- * rename, setxattr, replace an xattr, O_TMPFILE, write, truncate,
- * fallocate) it writes N to /proc/thread-self/fail-nth, so that the N-th
- * allocation of the call fails, for N = 1, 2, ... until the call runs
- * without reaching an injected fault. A call that hit its fault must fail
- * with ENOMEM and leave every visible thing as it was: the tree with its
- * attributes, link counts, sizes, st_blocks, times and xattrs, statfs(),
- * the mount table and the statistics file. A fault the call absorbed (it
- * succeeded anyway) is counted apart.
+ * rename, setxattr, replace an xattr, O_TMPFILE, create and mkdir under a
+ * default ACL, setting an ACL, write, truncate, fallocate) it writes N to
+ * /proc/thread-self/fail-nth, so that the N-th allocation of the call
+ * fails, for N = 1, 2, ... until the call runs without reaching an
+ * injected fault. A call that hit its fault must fail with ENOMEM and
+ * leave every visible thing as it was: the tree with its attributes, link
+ * counts, sizes, st_blocks, times and xattrs, statfs(), the mount table
+ * and the statistics file. A fault the call absorbed (it succeeded anyway)
+ * is counted apart.
  *
  * Which allocations can fail is the caller's business (failslab and
  * fail_page_alloc in debugfs, see tests/guest/80-fail-nth.sh). Prints one
@@ -26,6 +27,7 @@
 #include <fcntl.h>
 #include <dirent.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,6 +227,20 @@ static void make_file(const char *path)
 	close(fd);
 }
 
+/*
+ * An ACL with a named user (which no mode can say, so it is kept): the
+ * xattr value of "u::rwx,u:1001:r-x,g::r-x,m::r-x,o::---", as
+ * <linux/posix_acl_xattr.h> lays it out.
+ */
+static const struct {
+	uint32_t version;
+	struct { uint16_t tag, perm; uint32_t id; } e[5];
+} acl_value = { 2, { { 0x01, 7, ~0u }, { 0x02, 5, 1001 }, { 0x04, 5, ~0u },
+		     { 0x10, 5, ~0u }, { 0x20, 0, ~0u } } };
+
+#define ACL_ACCESS	"system.posix_acl_access"
+#define ACL_DEFAULT	"system.posix_acl_default"
+
 /* Empties the work directory: what each attempt starts from. */
 static void clear_work(void)
 {
@@ -247,6 +263,10 @@ static void clear_work(void)
 			      strerror(errno));
 	}
 	closedir(dir);
+	/* And the default ACL setup_default_acl() gives it, if any. */
+	CHECK(!removexattr(work, ACL_DEFAULT) || errno == ENODATA ||
+	      errno == EOPNOTSUPP, "removexattr %s: %s", work,
+	      strerror(errno));
 }
 
 static void no_setup(void)
@@ -270,6 +290,14 @@ static void setup_xattr(void)
 	make_file(path_a);
 	CHECK(!setxattr(path_a, "user.failnth", "old", 3, 0),
 	      "setxattr: %s", strerror(errno));
+}
+
+/* Where the kernel has no ACLs, the calls that need one run without. */
+static void setup_default_acl(void)
+{
+	CHECK(!setxattr(work, ACL_DEFAULT, &acl_value, sizeof(acl_value), 0) ||
+	      errno == EOPNOTSUPP, "setxattr %s: %s", ACL_DEFAULT,
+	      strerror(errno));
 }
 
 static long do_mount(void)
@@ -339,6 +367,11 @@ static long do_replacexattr(void)
 			XATTR_REPLACE);
 }
 
+static long do_setacl(void)
+{
+	return setxattr(path_a, ACL_ACCESS, &acl_value, sizeof(acl_value), 0);
+}
+
 static long do_tmpfile(void)
 {
 	int fd = open(work, O_TMPFILE | O_RDWR, 0600);
@@ -389,6 +422,10 @@ static const struct call calls[] = {
 	{ "setxattr",	 setup_file,	  do_setxattr,	   NULL, 0 },
 	{ "replacexattr", setup_xattr,	  do_replacexattr, NULL, 0 },
 	{ "tmpfile",	 no_setup,	  do_tmpfile,	   NULL, 0 },
+	/* Under a default ACL, which a new inode's ACLs are copied from. */
+	{ "aclcreate",	 setup_default_acl, do_create,	   NULL, 0 },
+	{ "aclmkdir",	 setup_default_acl, do_mkdir,	   NULL, 0 },
+	{ "setacl",	 setup_file,	  do_setacl,	   NULL, 0 },
 	{ "write",	 setup_open_file, do_write,	   NULL, 1 },
 	{ "truncate",	 setup_file,	  do_truncate,	   NULL, 0 },
 	{ "fallocate",	 setup_open_file, do_fallocate,	   NULL, 0 },
