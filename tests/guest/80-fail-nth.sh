@@ -44,7 +44,7 @@ awk '
 	END {
 		split("unionfs_demo embedfs_demo voidfs_demo", fss, " ")
 		printf "%-13s %13s %13s %13s\n", "call", fss[1], fss[2], fss[3]
-		n = split("mount remount create mkdir mknod symlink link rename setxattr replacexattr tmpfile write truncate", order, " ")
+		n = split("mount remount create mkdir mknod symlink link rename setxattr replacexattr tmpfile aclcreate aclmkdir setacl write truncate", order, " ")
 		for (i = 1; i <= n; i++) {
 			line = sprintf("%-13s", order[i])
 			for (j = 1; j <= 3; j++) {
