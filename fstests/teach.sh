@@ -60,7 +60,7 @@ edit common/config _check_device '9p|fuse|tmpfs|virtiofs|afs)' "9p|fuse|tmpfs|vi
 # common/rc: nothing to make, nothing to check; unmount by mount point;
 # "cycle mount" is a remount (an unmount would lose every file);
 # _scratch_mkfs_sized's size is a mount option; no journal; SEEK_DATA
-# and SEEK_HOLE find data and holes, as on tmpfs (the module means to).
+# and SEEK_HOLE find data and holes, as on tmpfs (src/file.c).
 edit common/rc _scratch_unmount 'tmpfs)' "tmpfs|$ours)"
 edit common/rc _scratch_cycle_mount 'tmpfs)' "tmpfs|$ours)"
 edit common/rc _test_cycle_mount 'tmpfs)' "tmpfs|$ours)"

@@ -93,18 +93,21 @@ END {
 		else
 			claim("project", text, m, yes(ru / re <= 1.01 && ru / re >= 0.99))
 	}
-	# The patterns reach no private data in stat: they cost what ramfs does.
+	# The patterns reach no private data in stat: they cost no more than
+	# ramfs does. Less is not their doing: from 7.x a path walk skips the
+	# permission call for a directory known to have no ACL, which ours
+	# (ACLs cached as none, as tmpfs's) are, and ramfs's never are.
 	sr = cl_inst("ramfs", lay, large, "stat")
 	if (sr != "") {
-		m = ""; worst = 0
+		m = ""; worst = -1
 		for (f = 1; f <= 3; f++) {
 			x = cl_inst(FS_[f], lay, large, "stat")
 			if (x == "") continue
 			m = m sprintf("%s%s %.3f ×", m == "" ? "" : ", ", FS_[f], x / sr)
-			d = x / sr - 1; if (d < 0) d = -d; if (d > worst) worst = d
+			if (x / sr - 1 > worst) worst = x / sr - 1
 		}
 		if (m != "")
-			claim("project", "stat costs what ramfs's costs on every pattern (within 1%)", m " ramfs's " sprintf("%.0f", sr) " instructions", yes(worst <= 0.01))
+			claim("project", "stat costs no more than ramfs's on every pattern (at most 1% more)", m " ramfs's " sprintf("%.0f", sr) " instructions", yes(worst <= 0.01))
 	}
 	# Scaling: the cost of an operation does not depend on how many files
 	# the filesystem holds.
