@@ -570,11 +570,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	umask(0);
 	while (tap_next_fs(argc, argv)) {
-		snprintf(mp, sizeof(mp), "%s/%s", workdir, cur_fs);
-		if (mkdir(mp, 0755) < 0 && errno != EEXIST)
-			fatal(mp);
-		if (mount("none", mp, cur_fs, 0, "mode=0755") < 0)
-			fatal(mp);
+		tap_mount(mp, workdir, "", "mode=0755");
 		if (tmpfs_has_acls()) {
 			check_access();
 			check_malformed();

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * File helpers for the tap-ref.h programs that write, map and mount
- * (blocks.c, fileio.c, handles.c, interop.c): each fails the program (fatal()) where the test
- * cannot go on, and returns -errno where a result is a check's.
+ * File helpers for the tap-ref.h programs that write and map (blocks.c,
+ * fileio.c, handles.c, interop.c): each fails the program (fatal()) where
+ * the test cannot go on, and returns -errno where a result is a check's.
  */
 #ifndef TAP_FILES_H
 #define TAP_FILES_H
@@ -17,17 +17,6 @@
 #include "tap-ref.h"
 
 #define PG	4096
-
-/* Mounts the filesystem under test at @path = @workdir/<fs>@suffix. */
-static inline void tap_mount(char *path, const char *workdir,
-			     const char *suffix, const char *opts)
-{
-	snprintf(path, PATH_MAX, "%s/%s%s", workdir, cur_fs, suffix);
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		fatal(path);
-	if (mount("none", path, cur_fs, 0, opts) < 0)
-		fatal(path);
-}
 
 static inline int open_new(const char *path)
 {

@@ -30,6 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define KSFT_SKIP	4	/* kselftest's exit status of a skipped test */
@@ -216,6 +218,17 @@ static inline bool tap_next_fs(int argc, char **argv)
 			return true;
 	}
 	return false;
+}
+
+/* Mounts the filesystem under test at @path = @workdir/<fs>@suffix. */
+static inline void tap_mount(char *path, const char *workdir,
+			     const char *suffix, const char *opts)
+{
+	snprintf(path, PATH_MAX, "%s/%s%s", workdir, cur_fs, suffix);
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		fatal(path);
+	if (mount("none", path, cur_fs, 0, opts) < 0)
+		fatal(path);
 }
 
 static inline int tap_finish(const char *prog)
