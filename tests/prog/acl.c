@@ -248,34 +248,7 @@ static long created_mode(const char *dir, const char *name, char kind)
 	return mode_of(path);
 }
 
-/*
- * What @fn(@path) gives when run by uid and gid @who, with no other
- * groups, in a child: 0 or -errno.
- */
-static long as_user(uid_t who, long (*fn)(const char *), const char *path)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		fatal("fork");
-	if (!pid) {
-		long r;
-
-		if (setgroups(0, NULL) < 0 || setresgid(who, who, who) < 0 ||
-		    setresuid(who, who, who) < 0)
-			_exit(255);
-		r = fn(path);
-		_exit(r < 0 ? -r : 0);
-	}
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		fatal("waitpid");
-	if (WEXITSTATUS(status) == 255)
-		fatal("setresuid");
-	return -WEXITSTATUS(status);
-}
-
-static long open_read(const char *path)
+static long open_read(const char *path, int unused __attribute__((unused)))
 {
 	int fd = open(path, O_RDONLY);
 
@@ -285,7 +258,7 @@ static long open_read(const char *path)
 	return 0;
 }
 
-static long open_write(const char *path)
+static long open_write(const char *path, int unused __attribute__((unused)))
 {
 	int fd = open(path, O_WRONLY);
 
@@ -295,7 +268,7 @@ static long open_write(const char *path)
 	return 0;
 }
 
-static long set_named_acl(const char *path)
+static long set_named_acl(const char *path, int unused __attribute__((unused)))
 {
 	return acl_set(path, ACCESS, "u::rw-,u:1001:rw-,g::r--,m::rw-,o::---");
 }
@@ -418,16 +391,16 @@ static void check_permission(void)
 	check("owner rw, uid 1001 read through a named entry",
 	      acl_set(f, ACCESS, "u::rw-,u:1001:r--,g::---,m::r--,o::---"), 0,
 	      0);
-	check("uid 1001 may read", as_user(1001, open_read, f), 0, 0);
-	check("uid 1001 may not write", as_user(1001, open_write, f), -EACCES,
+	check("uid 1001 may read", tap_as_user(1001, open_read, f, 0), 0, 0);
+	check("uid 1001 may not write", tap_as_user(1001, open_write, f, 0), -EACCES,
 	      0);
-	check("uid 1002 may not read", as_user(1002, open_read, f), -EACCES,
+	check("uid 1002 may not read", tap_as_user(1002, open_read, f, 0), -EACCES,
 	      0);
 	check("uid 1001 may not set an ACL on root's file",
-	      as_user(1001, set_named_acl, f), -EPERM, 0);
+	      tap_as_user(1001, set_named_acl, f, 0), -EPERM, 0);
 	check("chmod 0600 narrows the mask", sys(chmod(f, 0600)), 0, 0);
 	check("... and uid 1001 may no longer read",
-	      as_user(1001, open_read, f), -EACCES, 0);
+	      tap_as_user(1001, open_read, f, 0), -EACCES, 0);
 }
 
 static void write_file(const char *path, const char *text)
@@ -536,8 +509,8 @@ static void check_idmapped(void)
 		  acl_get(f, ACCESS, got, 256),
 		  "u::rw-,u:5:r--,g::r--,m::r--,o::---");
 	check("idmapped: uid 5 may read through the plain mount",
-	      as_user(5, open_read, f), 0, 0);
-	check("idmapped: uid 6 may not", as_user(6, open_read, f), -EACCES, 0);
+	      tap_as_user(5, open_read, f, 0), 0, 0);
+	check("idmapped: uid 6 may not", tap_as_user(6, open_read, f, 0), -EACCES, 0);
 	if (umount(idmp) < 0)
 		fatal(idmp);
 }

@@ -157,31 +157,6 @@ static void read_one(const char *path)
 	close(fd);
 }
 
-/* What @fn(@path, @arg) gives as uid and gid @who, in a child. */
-static long as_user(uid_t who, long (*fn)(const char *, int),
-		    const char *path, int arg)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		fatal("fork");
-	if (!pid) {
-		long r;
-
-		if (setgroups(0, NULL) < 0 || setresgid(who, who, who) < 0 ||
-		    setresuid(who, who, who) < 0)
-			_exit(255);
-		r = fn(path, arg);
-		_exit(r < 0 ? -r : 0);
-	}
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		fatal("waitpid");
-	if (WEXITSTATUS(status) == 255)
-		fatal("setresuid");
-	return -WEXITSTATUS(status);
-}
-
 /* ---- the checks ---- */
 
 static void check_each(void)
@@ -229,14 +204,14 @@ static void check_each(void)
 	      (t1.tv_sec == t0.tv_sec && t1.tv_nsec > t0.tv_nsec), 1, R_NUM);
 	check("chown the file to uid 1001", sys(chown(f, 1001, 1001)),
 	      0, 0);
-	check("the owner may set nodump", as_user(1001, setflags, f,
+	check("the owner may set nodump", tap_as_user(1001, setflags, f,
 						   FL_NODUMP), 0, 0);
 	check("the owner may not set immutable (CAP_LINUX_IMMUTABLE)",
-	      as_user(1001, setflags, f, FL_IMMUTABLE), -EPERM, 0);
+	      tap_as_user(1001, setflags, f, FL_IMMUTABLE), -EPERM, 0);
 	check("the owner may not set append-only",
-	      as_user(1001, setflags, f, FL_APPEND), -EPERM, 0);
+	      tap_as_user(1001, setflags, f, FL_APPEND), -EPERM, 0);
 	check("another user may set nothing",
-	      as_user(1002, setflags, f, 0), -EPERM, 0);
+	      tap_as_user(1002, setflags, f, 0), -EPERM, 0);
 	check("... the flags are as they were", getflags(f), FL_NODUMP,
 	      R_HEX);
 }

@@ -26,12 +26,15 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <grp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define KSFT_SKIP	4	/* kselftest's exit status of a skipped test */
@@ -229,6 +232,34 @@ static inline void tap_mount(char *path, const char *workdir,
 		fatal(path);
 	if (mount("none", path, cur_fs, 0, opts) < 0)
 		fatal(path);
+}
+
+/*
+ * What @fn(@path, @arg) gives when run by uid and gid @who, with no other
+ * groups, in a child: 0 or -errno.
+ */
+static inline long tap_as_user(uid_t who, long (*fn)(const char *, int),
+			       const char *path, int arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		fatal("fork");
+	if (!pid) {
+		long r;
+
+		if (setgroups(0, NULL) < 0 || setresgid(who, who, who) < 0 ||
+		    setresuid(who, who, who) < 0)
+			_exit(255);
+		r = fn(path, arg);
+		_exit(r < 0 ? -r : 0);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		fatal("waitpid");
+	if (WEXITSTATUS(status) == 255)
+		fatal("setresuid");
+	return -WEXITSTATUS(status);
 }
 
 static inline int tap_finish(const char *prog)
