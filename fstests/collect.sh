@@ -6,9 +6,10 @@
 #   result FS TEST STATUS SECONDS [REASON]
 #   detail FS TEST LINE
 #   kernel-report FS TEST LINE     a kernel report (scripts/check-log.sh)
-#                                  in the test's window of the log; FS
-#                                  and TEST are "-" and "boot" before the
-#                                  first test
+#                                  in the test's window of the log (from
+#                                  check's "run fstests TEST" line on);
+#                                  FS and TEST are "-" and "boot" before
+#                                  the first batch
 #
 #   fstests/collect.sh LOG ENDED
 #     ENDED  1: the guest ended (by itself, a panic, or a time limit), so
@@ -32,8 +33,16 @@ tr -d '\r' <"$log" | REPORTS=$reports awk -v ended="$ended" '
 		}
 		cur = "- boot"
 	}
-	# The guest'\''s own line, not the kernel log'\''s copy of it.
-	/^IPAT-FSTESTS begin / { cur = $3 " " $4; open = cur; next }
+	# The guest'\''s own line, not the kernel log'\''s copy of it: the
+	# type of the tests that follow, and until the first begins, a
+	# report is the first'\''s (check mounting its test filesystem).
+	/^IPAT-FSTESTS batch / { fs = $3; cur = fs " " $4; next }
+	# check'\''s line in the kernel log as a test begins: its window.
+	/^\[ *[0-9.]+\] run fstests [^ ]+ at / && fs != "" {
+		for (i = 1; i < NF; i++) if ($i == "fstests") break
+		cur = fs " " $(i + 1); open = cur
+		next
+	}
 	/^IPAT-FSTESTS result / {
 		sub(/^IPAT-FSTESTS /, ""); print
 		if ($2 " " $3 == open) open = ""

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run a guest (CMD...) and end it if its console log LOG shows no fstests
-# record for LIMIT + 300 seconds: a test hung in the kernel, which the
-# guest's own time limit (timeout(1) around ./check) cannot end, costs
-# one test's limit, not the whole boot's.
+# record, and no test beginning, for LIMIT + 300 seconds: a test hung in
+# the kernel, which the guest's own limit (it ends ./check) cannot end,
+# costs one test's limit, not the whole boot's.
 #
 #   fstests/watch.sh LOG LIMIT CMD...
 #
@@ -20,7 +20,7 @@ trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid"; exit 130' INT TERM HUP
 last=-1 since=$(date +%s) ended=0
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 10
-	n=$(grep -c 'IPAT-FSTESTS ' "$log" 2>/dev/null || true)
+	n=$(grep -c 'IPAT-FSTESTS \|\] run fstests ' "$log" 2>/dev/null || true)
 	if [ "$n" != "$last" ]; then
 		last=$n since=$(date +%s)
 	elif [ "$ended" = 0 ] && [ $(($(date +%s) - since)) -gt $((limit + 300)) ]; then

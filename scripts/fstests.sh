@@ -17,11 +17,14 @@
 #   FSTESTS_TESTS       tests (generic/001) and groups of generic/ (quick,
 #                       acl), blank-separated; default: quick
 #   FSTESTS_TIMEOUT     seconds a test may take on one type (default 1800)
+#   FSTESTS_BATCH       tests a ./check runs (default 20): each ./check
+#                       costs seconds to start, and a guest that dies
+#                       runs the rest of its batch again
 #   FSTESTS_MEM         guest MiB (default 2048)
 #
 # Two guests at a time, one per host core: tmpfs and unionfs_demo in one,
-# embedfs_demo and voidfs_demo in the other, each test on both of its
-# types in turn. Each result is kept in raw.txt as soon as its guest ends;
+# embedfs_demo and voidfs_demo in the other, each batch of tests on both
+# of its types in turn. Each result is kept in raw.txt as soon as its guest ends;
 # a run that is interrupted, or whose guest dies, starts again where it
 # stopped: a test already in raw.txt (for the same fstests commit, kernel
 # and module sources) is not run again. A guest that dies in a test
@@ -51,6 +54,8 @@ while [ $# -gt 0 ]; do
 	*) die "usage: scripts/fstests.sh [-k KERNELS] [--report]" ;;
 	esac
 done
+batch=${FSTESTS_BATCH:-20}
+case $batch in '' | *[!0-9]* | 0) die "FSTESTS_BATCH=$batch: a number of tests, 1 or more" ;; esac
 # The types of each of the two guests.
 guest_types=("tmpfs unionfs_demo" "embedfs_demo voidfs_demo")
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
@@ -171,8 +176,12 @@ for kver in "${kernels[@]}"; do
 		pids=() n=0 left=0
 		for g in 0 1; do
 			job=$dir/job-$g
-			for t in $tests; do for fs in ${guest_types[$g]}; do echo "$fs $t"; done; done |
-				grep -vxF -f <(echo "$done_pairs") >"$job" || true
+			# Batches: up to $batch tests on one type, then
+			# the same on the other, so that both types'
+			# results grow together.
+			echo "$tests" | xargs -n "$batch" echo | while read -r chunk; do
+				for fs in ${guest_types[$g]}; do for t in $chunk; do echo "$fs $t"; done; done
+			done | grep -vxF -f <(echo "$done_pairs") >"$job" || true
 			[ -s "$job" ] || continue
 			left=$((left + $(wc -l <"$job")))
 			# A whole 512-byte sector for the raw disk.
@@ -184,7 +193,7 @@ for kver in "${kernels[@]}"; do
 				QEMU_TIMEOUT=$(($(wc -l <"$job") * ${FSTESTS_TIMEOUT:-1800} + 600)) \
 				IPAT_LOG=${log#build/logs/} QEMU_EXTRA="-drive file=$dir/root.img,if=virtio,format=raw,snapshot=on -drive file=$job,if=virtio,format=raw,readonly=on" \
 				fstests/watch.sh "$log.log" "${FSTESTS_TIMEOUT:-1800}" \
-				qemu/run.sh test "ipat.timeout=${FSTESTS_TIMEOUT:-1800}" >/dev/null &
+				qemu/run.sh test "ipat.timeout=${FSTESTS_TIMEOUT:-1800} ipat.batch=$batch" >/dev/null &
 			pids+=("$!:$log")
 		done
 		[ "$left" -gt 0 ] || break

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make fstests' host side on a made-up console log
-# (fixtures/fstests-console.log): fstests/collect.sh turns it into raw
-# records, a WARNING in unionfs_demo's generic/001 a kernel record of that
-# test, and the test the guest died in a failure, or nothing when the run
-# was interrupted from the host; fstests/report.sh puts the kernel report
+# (fixtures/fstests-console.log, batches of tests): fstests/collect.sh
+# turns it into raw records, a WARNING in unionfs_demo's generic/001 (in
+# its window: from check's "run fstests" line to the next) a kernel record
+# of that test, and the test the guest died in a failure, or nothing when
+# the run was interrupted from the host, and the rest of its batch
+# nothing; fstests/report.sh puts the kernel report
 # and the differences from tmpfs at the top. fstests/teach.sh fails,
 # naming the anchor, on a tree that lacks one.
 set -eu
@@ -18,7 +20,7 @@ fail() { echo "fstests-report: $*"; bad=1; }
 log=tests/host/fixtures/fstests-console.log
 fstests/collect.sh "$log" 1 >"$tmp/ended"
 fstests/collect.sh "$log" 0 >"$tmp/interrupted"
-grep -qx 'kernel-report unionfs_demo generic/001 \[  201.000001\] WARNING: CPU: 0 PID: 812 at fs/inode.c:1784 iput+0x1f3/0x210' "$tmp/ended" ||
+grep -qx 'kernel-report unionfs_demo generic/001 \[  301.000001\] WARNING: CPU: 0 PID: 812 at fs/inode.c:1784 iput+0x1f3/0x210' "$tmp/ended" ||
 	fail "the WARNING is not a kernel record of unionfs_demo generic/001"
 grep -q '^kernel-report unionfs_demo generic/001 .*cut here' "$tmp/ended" ||
 	fail "the cut-here line is not a kernel record of unionfs_demo generic/001"
@@ -27,12 +29,14 @@ grep -q '^result tmpfs generic/013 fail 0 the guest ended during the test' "$tmp
 	fail "the test the guest ended in is not a failure"
 ! grep -q 'generic/013' "$tmp/interrupted" ||
 	fail "an interrupted run recorded the test it was in"
+! grep -q 'generic/014' "$tmp/ended" ||
+	fail "a test of the batch the guest never came to has a record"
 [ "$(grep -c '^result ' "$tmp/interrupted")" = 6 ] || fail "not the 6 results of the log"
 grep -qx 'detail unionfs_demo generic/448 +seek sanity check failed!' "$tmp/ended" || fail "a detail line was lost"
 
 { printf 'fstests 0123\nkernel 6.12.118+deb12-amd64\nmodule abcd\n'; cat "$tmp/ended"; } >"$tmp/raw.txt"
 fstests/report.sh "$tmp/raw.txt" >"$tmp/report.md"
-sed -n '/^## Kernel reports/,/^## Differences/p' "$tmp/report.md" | grep -q '| generic/001 | unionfs_demo | `\[  201.000001\] WARNING' ||
+sed -n '/^## Kernel reports/,/^## Differences/p' "$tmp/report.md" | grep -q '| generic/001 | unionfs_demo | `\[  301.000001\] WARNING' ||
 	fail "the report does not open with the kernel report"
 diffs=$(sed -n '/^## Differences from tmpfs/,/^## Every test/p' "$tmp/report.md")
 echo "$diffs" | grep -q '^| generic/448 | pass | fail | — | — | \[failed, exit status 1\]- output mismatch |' ||
