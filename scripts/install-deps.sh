@@ -75,8 +75,10 @@ done
 
 # libc6-dev: static libc for the guest programs, and the C library the
 # kernel's host programs are built with; rsync copies sources for
-# scripts/build-module.sh. The demo needs these and no more.
-base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync"
+# scripts/build-module.sh; xz-utils: qemu/mkinitramfs.sh decompresses the
+# kernel's modules (6.12's and 7.3's overlay.ko.xz), and a minimal system
+# has no xz. The demo needs these and no more.
+base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync xz-utils"
 # The debug kernels are built with flex, bison, bc and libelf-dev
 # (objtool), from the tarball (xz-utils); Kconfig records pahole's version
 # (dwarves), which must not change under a build that has started.
