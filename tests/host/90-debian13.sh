@@ -51,11 +51,12 @@ step() {	# step WHAT CMD...: CMD, timed; its output in $dir/WHAT.log
 }
 
 # chrooted ROOT CMD: CMD (sh -c) in ROOT as a fresh login would run it, the
-# mounts gone when it ends.
+# mounts gone when it ends. ROOT is bound on itself: a machine's / is a
+# mount, which scripts/find-kernel.sh --exec's unshare makes private.
 chrooted() {
 	unshare --mount --propagation private sh -c '
-		mount -t proc proc "$1/proc" && mount --rbind /sys "$1/sys" &&
-		mount --rbind /dev "$1/dev" || exit 1
+		mount --bind "$1" "$1" && mount -t proc proc "$1/proc" &&
+		mount --rbind /sys "$1/sys" && mount --rbind /dev "$1/dev" || exit 1
 		exec chroot "$1" env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
 			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 			sh -c "$2"' sh "$1" "$2"
