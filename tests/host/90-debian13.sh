@@ -8,14 +8,15 @@
 # and the demo printed its table. Commits only: uncommitted changes are not
 # in the clone.
 #
-#   IPAT_DEBIAN13=demo tests/host/90-debian13.sh   the demo only (about
-#                     20 minutes on 2 cores: it makes its own sysroot)
+#   IPAT_DEBIAN13=demo tests/host/90-debian13.sh   the demo only (5 to
+#                     10 minutes on 2 cores: it installs its packages and
+#                     makes its own sysroot)
 #   IPAT_DEBIAN13=all tests/host/90-debian13.sh    the demo, then the suite
-#                     (hours: its own sysroots and debug kernel, from
-#                     scratch)
+#                     (a whole run from a fresh machine: its own sysroots
+#                     and debug kernel, from scratch)
 #
-# Opt-in: unset, it skips (exit 4), for even the demo alone does not fit
-# beside the suite in CI's time.
+# Opt-in: unset, it skips (exit 4), for the suite inside does not fit
+# beside the suite around it in CI's 45 minutes.
 #
 # The root is made once, <cache>/debian13/root/ (IPAT_CACHE, default
 # ~/.cache/inode-patterns): debootstrap --variant=minbase trixie from the
