@@ -9,7 +9,8 @@
 #
 # A kernel is one with both headers (<root>/usr/src/linux-headers-<ver>)
 # and a bootable image (<root>/boot/vmlinuz-<ver>), where <root> is
-#   /   the host: Debian 12's own kernels, built with the host's gcc;
+#   /   the host: its Debian release's own kernels (Debian 12's or 13's),
+#       built with the host's gcc;
 #   a sysroot, <cache>/sysroot/<suite>/: a Debian system of the suite that
 #       ships the kernel (scripts/sysroot.sh), whose headers ask for that
 #       suite's compiler and glibc, so its modules are built chrooted in it.

@@ -17,14 +17,15 @@
 #                 kernels while it installs the rest
 #   IPAT_EXTRA_DEPS="stress-ng gnuplot" scripts/install-deps.sh
 #   IPAT_SERIES="6.1" scripts/install-deps.sh   one kernel series only
-#                 (default: "6.1 6.12 7.3": bookworm's, bookworm-security's
-#                 and trixie's, and trixie-backports' newest; 7.2, sid's,
-#                 on request)
+#                 (default: "6.1 6.12 7.3": Debian 12's, Debian 13's, and
+#                 trixie-backports' newest; 7.2, sid's, on request)
 #
-# The series Debian 12 ships are installed on the host. A newer one, whose
-# headers ask for a newer compiler and glibc than the host has, is
-# installed with its toolchain in a sysroot of the suite that ships it
-# (scripts/sysroot.sh, in every mode), made with the host's debootstrap.
+# On a Debian 12 or 13 host. The series the host's release ships are
+# installed on the host. Any other, whose headers ask for another compiler
+# and glibc than the host has, is installed with its toolchain in a
+# sysroot of the suite that ships it (scripts/sysroot.sh, in every mode),
+# made with the host's debootstrap: the host's apt sources are left as
+# they are.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -34,17 +35,36 @@ case ${1:-} in
 --kernel-build) mode=kernel-build; shift ;;
 esac
 
-# The kernels: for each series its image, headers (the module's build)
-# and source (the debug kernel; checkpatch.pl comes from the newest).
-# 6.1 is bookworm's own; 6.12 comes from bookworm's security archive.
+# The kernels, by the host's Debian release: for each series, the image
+# and headers packages (the module's build) of the host's own, whose
+# source, linux-source-<series>, builds the debug kernel (checkpatch.pl
+# comes from the newest); or "sysroot". Debian 12: 6.1 is bookworm's own,
+# 6.12 comes from bookworm-security. Debian 13: 6.12 is trixie's own, 6.1
+# is in a bookworm sysroot. 7.3 (trixie-backports, which a Debian 13
+# host's sources may lack) and 7.2 (sid) are in sysroots on both.
+release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+case $release in
+bookworm) table='
+	6.1	linux-image-amd64 linux-headers-amd64
+	6.12	linux-image-6.12-amd64 linux-headers-6.12-amd64
+	7.2	sysroot
+	7.3	sysroot' ;;
+trixie) table='
+	6.1	sysroot
+	6.12	linux-image-amd64 linux-headers-amd64
+	7.2	sysroot
+	7.3	sysroot' ;;
+*) echo "install-deps: the host is '${release:-unknown}' (/etc/os-release); supported: Debian 12 (bookworm) and 13 (trixie), amd64" >&2
+   exit 1 ;;
+esac
 series=${IPAT_SERIES:-6.1 6.12 7.3}
 kernels='' sysroots=''
 for s in $series; do
-	case $s in
-	6.1) image="linux-image-amd64 linux-headers-amd64" ;;
-	6.12) image="linux-image-6.12-amd64 linux-headers-6.12-amd64" ;;
-	7.2 | 7.3) sysroots="$sysroots $s"; continue ;;
-	*) echo "install-deps: unknown kernel series '$s' (known: 6.1 6.12 7.2 7.3)" >&2; exit 1 ;;
+	image=$(echo "$table" | awk -v s="$s" '$1 == s { $1 = ""; print substr($0, 2) }')
+	case $image in
+	'') echo "install-deps: unknown kernel series '$s'" \
+		"(known:$(echo "$table" | awk 'NF { printf " %s", $1 }'))" >&2; exit 1 ;;
+	sysroot) sysroots="$sysroots $s"; continue ;;
 	esac
 	case $mode in
 	demo) kernels="$kernels $image" ;;
@@ -55,8 +75,10 @@ done
 
 # libc6-dev: static libc for the guest programs, and the C library the
 # kernel's host programs are built with; rsync copies sources for
-# scripts/build-module.sh. The demo needs these and no more.
-base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync"
+# scripts/build-module.sh; xz-utils: qemu/mkinitramfs.sh decompresses the
+# kernel's modules (6.12's and 7.3's overlay.ko.xz), and a minimal system
+# has no xz. The demo needs these and no more.
+base="$kernels qemu-system-x86 busybox-static kmod cpio gcc make libc6-dev rsync xz-utils"
 # The debug kernels are built with flex, bison, bc and libelf-dev
 # (objtool), from the tarball (xz-utils); Kconfig records pahole's version
 # (dwarves), which must not change under a build that has started.

@@ -41,12 +41,14 @@ mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial" "$tmp/dl"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 opt=""
 [ -r "$keyring" ] && opt="[signed-by=$keyring] "
-# The installed version is in the release, its updates or the security
-# archive: all three, and apt picks the one that has it.
+# The installed version is in the host's release (bookworm, trixie), its
+# updates or the security archive: all three, and apt picks the one that
+# has it.
+release=$(. /etc/os-release && echo "$VERSION_CODENAME")
 cat >"$tmp/src.list" <<LIST
-deb-src ${opt}http://deb.debian.org/debian bookworm main
-deb-src ${opt}http://deb.debian.org/debian bookworm-updates main
-deb-src ${opt}http://deb.debian.org/debian-security bookworm-security main
+deb-src ${opt}http://deb.debian.org/debian $release main
+deb-src ${opt}http://deb.debian.org/debian $release-updates main
+deb-src ${opt}http://deb.debian.org/debian-security $release-security main
 LIST
 apt_opts=(-o "Dir::Etc::SourceList=$tmp/src.list" -o "Dir::Etc::SourceParts=-"
 	-o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache"
