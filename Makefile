@@ -25,7 +25,7 @@
 #                        patterns beside ramfs and tmpfs, in instructions
 #   make gdb             boot the guest under gdb, the module's symbols
 #                        loaded where it was loaded (scripts/gdb.sh,
-#                        docs/debugging.md); DEBUG=6.1 or 6.12: on that
+#                        docs/debugging.md); DEBUG=<series> (7.3, 6.12, ...): on that
 #                        series' debug kernel, with the kernel's own
 #                        symbols and gdb scripts (built the first time)
 #   make gdb-tour        the same in batch mode: the guided tour of the

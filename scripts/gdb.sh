@@ -10,7 +10,8 @@
 #   scripts/gdb.sh --tour       the guided tour in batch mode (make gdb-tour)
 #   scripts/gdb.sh --batch FILE run gdb's commands from FILE, in batch mode
 #   scripts/gdb.sh --debug SERIES [...]
-#                               on the debug kernel of SERIES (6.1, 6.12)
+#                               on the debug kernel of SERIES (6.1, 6.12, 7.3,
+#                               7.2)
 #                               built with its own debug information and gdb
 #                               scripts (scripts/debug-kernel.sh --gdb; the
 #                               first time, a kernel build of many minutes),
@@ -66,7 +67,7 @@ done
 # --debug: what the debug kernel's build needs (its source, flex, bison,
 # ...), the kernel, the module against it and an image of their own.
 if [ -n "$debug" ]; then
-	case $debug in 6.1 | 6.12) ;; *) echo "gdb.sh: --debug takes 6.1 or 6.12" >&2; exit 2 ;; esac
+	case $debug in 6.1 | 6.12 | 7.3 | 7.2) ;; *) echo "gdb.sh: --debug takes 6.1, 6.12, 7.3 or 7.2" >&2; exit 2 ;; esac
 	IPAT_SERIES=$debug scripts/install-deps.sh
 	echo "gdb.sh: the $debug debug kernel with debug information (scripts/debug-kernel.sh --gdb $debug)"
 	IPAT_KTREE=$(scripts/debug-kernel.sh --gdb "$debug")
