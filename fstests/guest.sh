@@ -31,9 +31,12 @@ mount -t tmpfs tmpfs /run
 mount -o remount,rw /
 echo 1 >/proc/sys/kernel/sysrq
 # fstests needs the loopback interface (common/rc, _require_... and the
-# tests that talk to localhost).
+# tests that talk to localhost), and the name localhost: a minbase root
+# has no /etc/hosts, and without it generic/131's lock server and client
+# cannot find each other.
 ip link set lo up
 hostname fstests
+printf '127.0.0.1\tlocalhost\n127.0.1.1\tfstests\n::1\tlocalhost ip6-localhost ip6-loopback\n' >/etc/hosts
 
 param() { tr ' ' '\n' </proc/cmdline | sed -n "s/^ipat\.$1=//p" | tail -n 1; }
 timeout=$(param timeout)
