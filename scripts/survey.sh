@@ -9,7 +9,7 @@
 # and survey/report.py joins the output into results/survey/: survey.md and
 # the per-site CSV files. Nothing written depends on the time of the run.
 #
-#   scripts/survey.sh                 both series, 6.1 and 6.12 ("make survey")
+#   scripts/survey.sh                 6.1, 6.12 and 7.3 ("make survey")
 #   IPAT_SERIES="6.12" scripts/survey.sh
 #   IPAT_CACHE=<dir>                  cache base (default ~/.cache/inode-patterns);
 #                                     trees in <dir>/survey/<pkg>-<version>/
@@ -17,7 +17,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-series=${IPAT_SERIES:-6.1 6.12}
+series=${IPAT_SERIES:-6.1 6.12 7.3}
 cache=${IPAT_CACHE:-$HOME/.cache/inode-patterns}/survey
 out=${IPAT_SURVEY_OUT:-results/survey}
 jobs=${IPAT_SURVEY_JOBS:-2}

@@ -336,6 +336,8 @@ UNION_NOTES = {
     "i_cdev": "a character device (S_ISCHR)",
     "i_link": "a symlink with its body in memory (S_ISLNK)",
     "i_dir_seq": "a directory (S_ISDIR): the dcache_readdir cursor sequence",
+    "i_devices": "a character device (S_ISCHR): its place on its cdev's list",
+    "i_linklen": "a symlink with its body in memory (S_ISLNK): the body's length",
     "i_bdev": "a block device (S_ISBLK)",
 }
 

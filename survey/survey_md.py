@@ -45,7 +45,7 @@ def render(kernels, table, set_classes, notes):
       "(debugfs, tracefs, securityfs, kernfs, ...): for them `i_private` is "
       "the article's *union of every pointer type*, and removing it means "
       "moving that pointer into each such filesystem's own inode container "
-      "(tracefs already has one; debugfs has none in 6.12) and giving every reader an "
+      "(tracefs has had one since 6.12 and debugfs since 7.x: section 4) and giving every reader an "
       "accessor instead of `inode->i_private` (most readers are drivers' "
       "`open()` methods: debugfs files).\n" % (
           rows[-1][3], rows[-1][6], rows[-1][7], new["label"], rows[-1][2]))
