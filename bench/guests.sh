@@ -11,7 +11,8 @@
 # ipat-bench and seed-crng, which qemu/init runs first. Sets booted (the kernels
 # whose image was made) and guests (NAME:LOG:TOTAL for bench/progress.sh,
 # the log build/logs/LOG-<kver>.log, TOTAL from its last run or
-# DEFAULT_TOTAL); status=1 if a module did not build.
+# DEFAULT_TOTAL); status=1 if a module did not build. Fails when no image
+# was made: there is no guest to wait for.
 # shellcheck disable=SC2034 # booted, guests and status are the caller's
 guest_images() {
 	local who=$1 build=$2 logname=$3 default_total=$4 kver log total i=0
@@ -36,6 +37,7 @@ guest_images() {
 		booted+=("$kver")
 		guests+=("$(scripts/find-kernel.sh --series "$kver"):$log:${total:-$default_total}")
 	done
+	[ ${#booted[@]} -gt 0 ]
 }
 
 # guest_finished WHO LOG: true if the kernel reported no bug in LOG and

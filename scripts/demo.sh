@@ -38,9 +38,7 @@ default_total=7.5
 
 status=0
 # shellcheck disable=SC2086 # one word per kernel
-guest_images demo demo demo "$default_total" $kernels
-# None built (guest_images said why): no guest to wait for.
-[ ${#booted[@]} -gt 0 ] || exit 1
+guest_images demo demo demo "$default_total" $kernels || exit 1
 
 # The guests side by side, one host core each.
 start=$(date +%s)
