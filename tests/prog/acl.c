@@ -45,6 +45,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "idmapped.h"
 #include "tap-ref.h"
 
 /* <linux/posix_acl_xattr.h> and <linux/posix_acl.h>, as the kernel reads them. */
@@ -64,24 +65,6 @@ struct acl_entry {
 	uint16_t tag;
 	uint16_t perm;
 	uint32_t id;
-};
-
-/* For an idmapped copy of a mount, as tests/prog/idmap.c makes it. */
-#ifndef SYS_open_tree
-#define SYS_open_tree		428
-#endif
-#ifndef SYS_move_mount
-#define SYS_move_mount		429
-#endif
-#ifndef SYS_mount_setattr
-#define SYS_mount_setattr	442
-#endif
-#define TREE_CLONE		1
-#define MOVE_F_EMPTY_PATH	0x00000004
-#define ATTR_IDMAP		0x00100000
-
-struct idmap_attr {
-	uint64_t attr_set, attr_clr, propagation, userns_fd;
 };
 
 static const char *workdir;
@@ -403,73 +386,21 @@ static void check_permission(void)
 	      tap_as_user(1001, open_read, f, 0), -EACCES, 0);
 }
 
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
-		fatal(path);
-	close(fd);
-}
-
-/* A user namespace mapping ids 0-999 to 10000-10999, as an fd. */
-static int make_userns(void)
-{
-	int ready[2], done[2], fd;
-	char path[64], c;
-	pid_t pid;
-
-	if (pipe(ready) < 0 || pipe(done) < 0)
-		fatal("pipe");
-	pid = fork();
-	if (pid < 0)
-		fatal("fork");
-	if (!pid) {
-		close(ready[0]);
-		close(done[1]);
-		if (unshare(CLONE_NEWUSER) < 0 || write(ready[1], "u", 1) != 1)
-			_exit(1);
-		/* until the parent closes its end */
-		_exit(read(done[0], &c, 1) < 0);
-	}
-	close(ready[1]);
-	close(done[0]);
-	if (read(ready[0], &c, 1) != 1)
-		fatal("unshare(CLONE_NEWUSER)");
-	snprintf(path, sizeof(path), "/proc/%d/uid_map", pid);
-	write_file(path, "0 10000 1000\n");
-	snprintf(path, sizeof(path), "/proc/%d/gid_map", pid);
-	write_file(path, "0 10000 1000\n");
-	snprintf(path, sizeof(path), "/proc/%d/ns/user", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		fatal(path);
-	close(done[1]);
-	close(ready[0]);
-	waitpid(pid, NULL, 0);
-	return fd;
-}
-
-/* An idmapped copy of the mount at idmp: 0, or mount_setattr()'s -errno. */
+/*
+ * An idmapped copy of the mount at idmp (ids 0-999 seen as 10000-10999):
+ * 0, or mount_setattr()'s -errno.
+ */
 static long mount_idmapped(void)
 {
-	struct idmap_attr attr = { .attr_set = ATTR_IDMAP };
-	long r = 0;
-	int fd;
+	int userns = idmapped_userns(10000, 1000), r;
 
-	attr.userns_fd = make_userns();
-	fd = syscall(SYS_open_tree, AT_FDCWD, mp, TREE_CLONE | O_CLOEXEC);
-	if (fd < 0)
-		fatal("open_tree");
-	if (syscall(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &attr,
-		    sizeof(attr)) < 0)
-		r = -errno;
-	else if (syscall(SYS_move_mount, fd, "", AT_FDCWD, idmp,
-			 MOVE_F_EMPTY_PATH) < 0)
-		fatal("move_mount");
-	close(fd);
-	close(attr.userns_fd);
-	return r;
+	if (userns < 0)
+		fatal(idmapped_failed);
+	r = idmapped_copy(mp, idmp, userns);
+	if (r < 0)
+		fatal(idmapped_failed);
+	close(userns);
+	return -r;
 }
 
 static void check_idmapped(void)

@@ -51,38 +51,8 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "idmapped.h"
 #include "ipat-test.h"
-
-/* In case the C library's headers predate the new mount API. */
-#ifndef SYS_open_tree
-#define SYS_open_tree		428
-#endif
-#ifndef SYS_move_mount
-#define SYS_move_mount		429
-#endif
-#ifndef SYS_mount_setattr
-#define SYS_mount_setattr	442
-#endif
-#ifndef OPEN_TREE_CLONE
-#define OPEN_TREE_CLONE		1
-#endif
-#ifndef OPEN_TREE_CLOEXEC
-#define OPEN_TREE_CLOEXEC	O_CLOEXEC
-#endif
-#ifndef MOVE_MOUNT_F_EMPTY_PATH
-#define MOVE_MOUNT_F_EMPTY_PATH	0x00000004
-#endif
-#ifndef MOUNT_ATTR_IDMAP
-#define MOUNT_ATTR_IDMAP	0x00100000
-#endif
-#ifndef MOUNT_ATTR_SIZE_VER0
-struct mount_attr {
-	__u64 attr_set;
-	__u64 attr_clr;
-	__u64 propagation;
-	__u64 userns_fd;
-};
-#endif
 
 /* The user namespace's mapping: ids 0..RANGE-1 are BASE.. outside. */
 #define BASE		10000
@@ -319,60 +289,6 @@ static long wait_as(pid_t pid, const char *what)
 
 /* ---- the user namespace and the mounts ---- */
 
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t len = strlen(text);
-
-	CHECK_SYS(fd >= 0, "open %s", path);
-	CHECK_SYS(write(fd, text, len) == len, "write '%s' to %s", text, path);
-	close(fd);
-}
-
-/*
- * A user namespace mapping ids 0..RANGE-1 to BASE..: a child unshares it
- * and waits while we write its maps and open it; the fd keeps it alive.
- */
-static int make_userns(void)
-{
-	int ready[2], done[2], fd, status;
-	char path[64], map[64], c;
-	pid_t pid;
-
-	CHECK_SYS(pipe(ready) == 0 && pipe(done) == 0, "pipe");
-	pid = fork();
-	CHECK_SYS(pid >= 0, "fork");
-	if (!pid) {
-		close(ready[0]);
-		close(done[1]);
-		if (unshare(CLONE_NEWUSER) < 0)
-			_exit(1);
-		if (write(ready[1], "u", 1) != 1)
-			_exit(2);
-		/* until the parent closes its end */
-		if (read(done[0], &c, 1) < 0)
-			_exit(3);
-		_exit(0);
-	}
-	close(ready[1]);
-	close(done[0]);
-	CHECK(read(ready[0], &c, 1) == 1, "the child could not unshare(CLONE_NEWUSER)");
-	snprintf(map, sizeof(map), "0 %d %d\n", BASE, RANGE);
-	snprintf(path, sizeof(path), "/proc/%d/uid_map", pid);
-	write_file(path, map);
-	snprintf(path, sizeof(path), "/proc/%d/gid_map", pid);
-	write_file(path, map);
-	snprintf(path, sizeof(path), "/proc/%d/ns/user", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	CHECK_SYS(fd >= 0, "open %s", path);
-	close(done[1]);
-	close(ready[0]);
-	CHECK_SYS(waitpid(pid, &status, 0) == pid, "waitpid");
-	CHECK(WIFEXITED(status) && !WEXITSTATUS(status),
-	      "the user namespace's child failed (wait status 0x%x)", status);
-	return fd;
-}
-
 /*
  * Mount FS at WORKDIR/FS and an idmapped copy at WORKDIR/FS-idmapped.
  * Returns 0, or -errno from mount_setattr(), with only the plain mount
@@ -380,11 +296,7 @@ static int make_userns(void)
  */
 static int mount_both(const char *fs, int userns)
 {
-	struct mount_attr attr = {
-		.attr_set = MOUNT_ATTR_IDMAP,
-		.userns_fd = userns,
-	};
-	int fd, err = 0;
+	int err;
 
 	cur_fs = fs;
 	fail_who = fs;
@@ -400,19 +312,11 @@ static int mount_both(const char *fs, int userns)
 		  "mount -t %s %s", fs, plain_mp);
 	plain_up = true;
 
-	fd = syscall(SYS_open_tree, AT_FDCWD, plain_mp,
-		     OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
-	CHECK_SYS(fd >= 0, "open_tree(%s, OPEN_TREE_CLONE)", plain_mp);
-	if (syscall(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &attr,
-		    sizeof(attr)) < 0)
-		err = -errno;
-	else
-		CHECK_SYS(syscall(SYS_move_mount, fd, "", AT_FDCWD, idmap_mp,
-				  MOVE_MOUNT_F_EMPTY_PATH) == 0,
-			  "move_mount to %s", idmap_mp);
+	err = idmapped_copy(plain_mp, idmap_mp, userns);
+	CHECK_SYS(err >= 0, "%s, from %s to %s", idmapped_failed, plain_mp,
+		  idmap_mp);
 	idmap_up = !err;
-	close(fd);
-	return err;
+	return -err;
 }
 
 static void umount_both(bool idmapped)
@@ -693,7 +597,8 @@ int main(int argc, char **argv)
 	umask(0);
 	main_pid = getpid();
 	CHECK(!atexit(umount_at_exit), "atexit");
-	userns = make_userns();
+	userns = idmapped_userns(BASE, RANGE);
+	CHECK_SYS(userns >= 0, "%s", idmapped_failed);
 
 	err = mount_both("tmpfs", userns);
 	if (err)

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ipat-stats.h"
+
 /* kselftest's exit status of a skipped test; the reason goes first to
  * $IPAT_SKIP_FILE (tests/lib/guest.sh, ipat_skip).
  */
@@ -46,28 +48,21 @@ die(int err, const char *fmt, ...)
 /* The figure of the line "KEY<sep>VALUE" of the file at @path. */
 static inline long file_value(const char *path, const char *key, char sep)
 {
-	char line[256];
-	size_t klen = strlen(key);
-	long value = -1;
-	FILE *f;
+	long value = read_figure(path, key, sep);
 
-	f = fopen(path, "r");
-	CHECK_SYS(f, "open %s", path);
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == sep)
-			value = strtol(line + klen + 1, NULL, 10);
-	fclose(f);
-	CHECK(value >= 0, "no %s in %s", key, path);
+	if (value < 0)
+		die(errno, "no %s in %s", key, path);
 	return value;
 }
 
 /* One "key: value" figure from /proc/fs/inode_patterns/FSTYPE. */
 static inline long stat_value(const char *fstype, const char *key)
 {
-	char path[256];
+	long value = ipat_stat(fstype, key);
 
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", fstype);
-	return file_value(path, key, ':');
+	if (value < 0)
+		die(errno, "no %s in /proc/fs/inode_patterns/%s", key, fstype);
+	return value;
 }
 
 #endif

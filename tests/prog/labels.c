@@ -35,6 +35,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "ipat-stats.h"
 #include "tap-ref.h"
 
 #define NINODES		1000
@@ -67,23 +68,13 @@ static void do_mount(const char *extra)
 /* The type-wide figure @key of cur_fs's statistics file; 0 on tmpfs. */
 static long fs_stat(const char *key)
 {
-	char path[128], line[256];
-	size_t klen = strlen(key);
-	long v = -1;
-	FILE *f;
+	long v;
 
 	if (is_tmpfs)
 		return 0;
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
-	f = fopen(path, "r");
-	if (!f)
-		fatal(path);
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':') {
-			v = strtol(line + klen + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
+	v = ipat_stat(cur_fs, key);
+	if (v < 0)
+		fatal(key);
 	return v;
 }
 

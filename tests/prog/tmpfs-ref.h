@@ -21,6 +21,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ipat-stats.h"
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 enum {
@@ -134,22 +136,7 @@ static void die(const char *what)
 /* The type-wide figure @key of cur_fs, or -1 (tmpfs has none). */
 static inline long fs_stat(const char *key)
 {
-	char path[128], line[256];
-	size_t klen = strlen(key);
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/fs/inode_patterns/%s", cur_fs);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, klen) && line[klen] == ':') {
-			v = strtol(line + klen + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
+	return ipat_stat(cur_fs, key);
 }
 
 static inline long live_inodes(void)
