@@ -31,13 +31,13 @@
 # (root/inode-patterns/build/logs/).
 set -eu -o pipefail
 cd "$(dirname "$0")/../.."
-release=${IPAT_FRESH%%:*} what=${IPAT_FRESH#*:}
 case ${IPAT_FRESH:-} in
 bookworm:demo | bookworm:all | trixie:demo | trixie:all) ;;
 *)
 	echo "skipped: opt-in, IPAT_FRESH=RELEASE:demo (the demo) or RELEASE:all (the demo and the suite) in a fresh root of RELEASE, bookworm or trixie"
 	exit 4 ;;
 esac
+release=${IPAT_FRESH%%:*} what=${IPAT_FRESH#*:}
 [ "$(id -u)" = 0 ] || { echo "FAIL: needs root (debootstrap, chroot)"; exit 1; }
 cache=${IPAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inode-patterns}
 dir=$cache/fresh-$release root=$cache/fresh-$release/root run=$cache/fresh-$release/run
