@@ -101,8 +101,9 @@ elif [ "$mode" = all ]; then
 	# qemu-user runs the cache model on known programs
 	# (tests/host/85-cache-model.sh); dwarves' pahole (in $kbuild) prints
 	# the layouts (make layout, tests/host/86-layout.sh); gdb, make gdb and
-	# its tour (tests/host/80-gdb-tour.sh).
-	base="$base qemu-user gdb"
+	# its tour (tests/host/80-gdb-tour.sh), and zstd, which unpacks 7.x's
+	# vmlinuz for the kernel's types (scripts/gdb/kernel-types.sh).
+	base="$base qemu-user gdb zstd"
 	# checkpolicy compiles tests/selinux/policy.conf into the guest image,
 	# for the label test's SELinux boot (tests/harness/selinux.sh).
 	base="$base checkpolicy"
