@@ -29,7 +29,10 @@
  *             in, preallocated), not after a read of a hole;
  *  O_DIRECT:  open(O_DIRECT) and F_SETFL O_DIRECT as tmpfs answers on this
  *             kernel (refused before 6.6, taken since); an unaligned direct
- *             write and read;
+ *             write and read; a direct write or read with RWF_NOWAIT
+ *             refused as tmpfs refuses it (EOPNOTSUPP: neither file is
+ *             FMODE_NOWAIT, so the direct write made buffered is never
+ *             asked not to wait);
  *  mmap:      mtime and ctime after stores through a shared mapping, as
  *             tmpfs (which has no page_mkwrite) leaves them: stamped when
  *             the store faults the page in, not when a read mapped it.
@@ -43,6 +46,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/uio.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -393,6 +397,7 @@ static void check_odirect(void)
 	long want = kernel_takes_odirect() ? 0 : -EINVAL;
 	const char *path = at(mp, "direct");
 	char data[3] = "dio", back[3];
+	struct iovec iov = { .iov_base = back, .iov_len = sizeof(back) };
 	int fd = open_new(path), dfd;
 
 	check("O_DIRECT: F_SETFL",
@@ -408,6 +413,10 @@ static void check_odirect(void)
 	      sys(pread(dfd, back, 3, 5)) == 3 && !memcmp(back, data, 3), 1,
 	      R_NUM);
 	check("O_DIRECT: st_blocks", blocks_of(dfd), 8, R_NUM);
+	check("O_DIRECT: a write with RWF_NOWAIT refused: EOPNOTSUPP",
+	      sys(pwritev2(dfd, &iov, 1, 0, RWF_NOWAIT)), -EOPNOTSUPP, 0);
+	check("O_DIRECT: a read with RWF_NOWAIT refused: EOPNOTSUPP",
+	      sys(preadv2(dfd, &iov, 1, 0, RWF_NOWAIT)), -EOPNOTSUPP, 0);
 	close(dfd);
 }
 
