@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,11 +217,28 @@ static void vcpu_marker(unsigned int index, void *udata)
 	v->c.insns = u >> 16;
 }
 
+/*
+ * An instruction's first @len bytes into @b. Plugin API version 3 (QEMU
+ * 9.0) copies them out; before, it gave a pointer to them (Debian 12's
+ * QEMU 7.2 is version 1, Debian 13's 10.0 version 4).
+ */
+static bool insn_bytes(struct qemu_plugin_insn *insn, uint8_t *b, size_t len)
+{
+	if (qemu_plugin_insn_size(insn) != len)
+		return false;
+#if QEMU_PLUGIN_VERSION >= 3
+	return qemu_plugin_insn_data(insn, b, len) == len;
+#else
+	memcpy(b, qemu_plugin_insn_data(insn), len);
+	return true;
+#endif
+}
+
 static int marker_id(struct qemu_plugin_insn *insn)
 {
-	const uint8_t *b = qemu_plugin_insn_data(insn);
+	uint8_t b[MARKER_LEN];
 
-	if (qemu_plugin_insn_size(insn) != MARKER_LEN ||
+	if (!insn_bytes(insn, b, MARKER_LEN) ||
 	    b[0] != 0x0f || b[1] != 0x1f || b[2] != 0x80 ||
 	    (b[5] | b[6] << 8) != MARKER_MAGIC)
 		return -1;
