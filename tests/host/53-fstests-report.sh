@@ -61,5 +61,15 @@ elif ! grep -q "anchor not found exactly once: common/config, _common_mount_opts
 	fail "teach.sh failed without naming the missing anchor: $(cat "$tmp/teach")"
 fi
 
-[ "$bad" = 0 ] && echo "fstests-report: collect, report and teach checked on fixtures"
+# Each committed report is what its raw.txt gives, with the report.sh of
+# this tree: results/ holds only what the current code makes again.
+reports=0
+for raw in results/fstests/*/raw.txt; do
+	[ -e "$raw" ] || continue
+	reports=$((reports + 1))
+	fstests/report.sh "$raw" | cmp -s - "${raw%raw.txt}report.md" ||
+		fail "${raw%raw.txt}report.md is not what fstests/report.sh makes of $raw (make fstests REPORT=1)"
+done
+
+[ "$bad" = 0 ] && echo "fstests-report: collect, report and teach checked on fixtures; $reports committed report(s) made again identically"
 exit "$bad"
