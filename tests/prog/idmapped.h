@@ -156,13 +156,16 @@ static inline int idmapped_copy(const char *from, const char *to, int userns)
 		     IDMAPPED_TREE_CLONE | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	idmapped_failed = "move_mount";
+	/* a refusal is an answer for the caller to compare, not a failure */
 	if (syscall(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &attr,
-		    sizeof(attr)) < 0)
+		    sizeof(attr)) < 0) {
 		r = errno;
-	else if (syscall(SYS_move_mount, fd, "", AT_FDCWD, to,
-			 IDMAPPED_MOVE_EMPTY_PATH) < 0)
-		r = -1;
+	} else {
+		idmapped_failed = "move_mount";
+		if (syscall(SYS_move_mount, fd, "", AT_FDCWD, to,
+			    IDMAPPED_MOVE_EMPTY_PATH) < 0)
+			r = -1;
+	}
 	/* a refused copy goes with its fd */
 	idmapped_close(fd);
 	return r;
