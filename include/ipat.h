@@ -237,8 +237,9 @@ void ipat_evict_inode(struct inode *inode);
 
 /* limits.c: what a mount holds under its three limits */
 void ipat_limits_init(struct ipat_sb_info *sbi, const struct ipat_limits *max);
-int ipat_limits_change(struct ipat_sb_info *sbi, const struct ipat_limits *max,
-		       unsigned int which, struct ipat_limits *used);
+unsigned int ipat_limits_change(struct ipat_sb_info *sbi,
+				const struct ipat_limits *max,
+				unsigned int which, struct ipat_limits *used);
 void ipat_usage(struct super_block *sb, struct ipat_limits *max,
 		struct ipat_limits *used);
 bool ipat_reserve_slot(struct super_block *sb);

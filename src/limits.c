@@ -38,34 +38,37 @@ static bool ipat_blocks_below(unsigned long max, unsigned long used)
  * Pages are counted even on a mount without a size limit, so one can be
  * set later (tmpfs refuses that: it counts only under a limit).
  *
- * Return: 0 if set, else -EINVAL.
+ * Return: 0 if set, else the IPAT_LIMIT_* bit of a limit refused.
  */
-int ipat_limits_change(struct ipat_sb_info *sbi, const struct ipat_limits *max,
-		       unsigned int which, struct ipat_limits *used)
+unsigned int ipat_limits_change(struct ipat_sb_info *sbi,
+				const struct ipat_limits *max,
+				unsigned int which, struct ipat_limits *used)
 {
 	bool inodes = which & IPAT_LIMIT_INODES;
 	bool xattrs = which & IPAT_LIMIT_XATTR_BYTES;
 	bool blocks = which & IPAT_LIMIT_BLOCKS;
-	int err = 0;
+	unsigned int refused = 0;
 
 	spin_lock(&sbi->lock);
 	used->inodes = sbi->used_inodes;
 	used->xattr_bytes = sbi->used_xattr_bytes;
 	used->blocks = sbi->used_blocks;
-	if ((inodes && max->inodes < used->inodes) ||
-	    (xattrs && max->xattr_bytes < used->xattr_bytes &&
-	     max->xattr_bytes < sbi->max_xattr_bytes) ||
-	    (blocks && ipat_blocks_below(max->blocks, used->blocks)))
-		err = -EINVAL;
+	if (inodes && max->inodes < used->inodes)
+		refused = IPAT_LIMIT_INODES;
+	else if (xattrs && max->xattr_bytes < used->xattr_bytes &&
+		 max->xattr_bytes < sbi->max_xattr_bytes)
+		refused = IPAT_LIMIT_XATTR_BYTES;
+	else if (blocks && ipat_blocks_below(max->blocks, used->blocks))
+		refused = IPAT_LIMIT_BLOCKS;
 	/* WRITE_ONCE: ->show_options reads the limits without the lock. */
-	if (!err && inodes)
+	if (!refused && inodes)
 		WRITE_ONCE(sbi->max_inodes, max->inodes);
-	if (!err && xattrs)
+	if (!refused && xattrs)
 		WRITE_ONCE(sbi->max_xattr_bytes, max->xattr_bytes);
-	if (!err && blocks)
+	if (!refused && blocks)
 		WRITE_ONCE(sbi->max_blocks, max->blocks);
 	spin_unlock(&sbi->lock);
-	return err;
+	return refused;
 }
 
 /* For statfs(): the limits and what is in use under them, read together. */

@@ -271,19 +271,20 @@ static int ipat_reconfigure(struct fs_context *fc)
 	const struct ipat_limits *max = &opts->max;
 	struct ipat_limits used;
 
-	if (!ipat_limits_change(sbi, max, opts->seen, &used))
-		return 0;
 	/* Logged outside the lock: the fs_context log may allocate. */
-	if ((opts->seen & IPAT_LIMIT_INODES) && max->inodes < used.inodes)
+	switch (ipat_limits_change(sbi, max, opts->seen, &used)) {
+	case 0:
+		return 0;
+	case IPAT_LIMIT_INODES:
 		return invalfc(fc, "max_inodes=%lu is below the %lu in use",
 			       max->inodes, used.inodes);
-	if ((opts->seen & IPAT_LIMIT_XATTR_BYTES) &&
-	    max->xattr_bytes < used.xattr_bytes &&
-	    max->xattr_bytes < READ_ONCE(sbi->max_xattr_bytes))
+	case IPAT_LIMIT_XATTR_BYTES:
 		return invalfc(fc, "max_xattr_bytes=%lu is below the %lu in use",
 			       max->xattr_bytes, used.xattr_bytes);
-	return invalfc(fc, "a size of %lu pages is below the %lu in use",
-		       max->blocks, used.blocks);
+	default:
+		return invalfc(fc, "a size of %lu pages is below the %lu in use",
+			       max->blocks, used.blocks);
+	}
 }
 
 static void ipat_free_fc(struct fs_context *fc)
