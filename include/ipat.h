@@ -286,6 +286,7 @@ struct file_kattr;
 int ipat_fileattr_get(struct dentry *dentry, struct file_kattr *fa);
 int ipat_fileattr_set(struct mnt_idmap *idmap, struct dentry *dentry,
 		      struct file_kattr *fa);
+void ipat_iflags_stat(struct inode *inode, struct kstat *stat);
 void ipat_iflags_inherit(struct inode *inode, struct inode *dir);
 
 /* file.c: file data in the page cache, each page charged to the mount */

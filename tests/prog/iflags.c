@@ -10,7 +10,8 @@
  * tmpfs), through FS_IOC_GETFLAGS and FS_IOC_SETFLAGS:
  *
  *  each flag:   immutable, append-only, nodump and noatime set, read back
- *               (and all four as lsattr shows them), cleared; ctime moves;
+ *               (and all four as lsattr shows them, and the three statx()
+ *               has attributes for as it shows them), cleared; ctime moves;
  *  immutable:   open for writing, truncate, unlink, rename, link, chmod,
  *               utimes, setxattr refused with EPERM; nothing created in an
  *               immutable directory; only root (CAP_LINUX_IMMUTABLE) may
@@ -157,6 +158,24 @@ static void read_one(const char *path)
 	close(fd);
 }
 
+/* The three flags statx() has attributes for. */
+#define STATX_FLAGS (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND | STATX_ATTR_NODUMP)
+
+/*
+ * Those of the three statx() reports of @path; -EOPNOTSUPP if it does not
+ * say it knows them (stx_attributes_mask); or statx()'s -errno.
+ */
+static long statx_flags(const char *path)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &stx) < 0)
+		return -errno;
+	if ((stx.stx_attributes_mask & STATX_FLAGS) != STATX_FLAGS)
+		return -EOPNOTSUPP;
+	return stx.stx_attributes & STATX_FLAGS;
+}
+
 /* ---- the checks ---- */
 
 static void check_each(void)
@@ -194,8 +213,11 @@ static void check_each(void)
 	check("set all four", setflags(f, FL_IMMUTABLE | FL_APPEND |
 				      FL_NODUMP | FL_NOATIME), 0, 0);
 	check_str("lsattr shows all four", lsattr(f, got), "iadA");
+	check("statx() shows immutable, append-only and nodump",
+	      statx_flags(f), STATX_FLAGS, R_HEX);
 	check("clear them", setflags(f, 0), 0, 0);
 	check_str("lsattr shows none", lsattr(f, got), "----");
+	check("statx() shows none", statx_flags(f), 0, R_HEX);
 	t0 = ctime_of(f);
 	usleep(20000);
 	check("set nodump again", setflags(f, FL_NODUMP), 0, 0);
