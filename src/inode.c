@@ -323,6 +323,7 @@ int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
 	generic_fillattr(idmap, request_mask, inode, stat);
 	stat->btime = ipat_payload(inode)->btime;
 	stat->result_mask |= STATX_BTIME;
+	ipat_iflags_stat(inode, stat);
 	return 0;
 }
 
