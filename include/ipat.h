@@ -289,6 +289,50 @@ int ipat_fileattr_set(struct mnt_idmap *idmap, struct dentry *dentry,
 void ipat_iflags_stat(struct inode *inode, struct kstat *stat);
 void ipat_iflags_inherit(struct inode *inode, struct inode *dir);
 
+/* casefold.c: case-insensitive directories, where tmpfs has them */
+struct fs_context;
+struct unicode_map;
+#if IPAT_CASEFOLD
+int ipat_casefold_load(struct fs_context *fc, char *version,
+		       struct unicode_map **encoding);
+int ipat_casefold_fill(struct super_block *sb, struct fs_context *fc,
+		       struct unicode_map **encoding, bool strict);
+void ipat_casefold_unload(struct unicode_map *encoding);
+void ipat_casefold_put(struct super_block *sb);
+
+static inline bool ipat_has_encoding(const struct super_block *sb)
+{
+	return sb->s_encoding;
+}
+#else
+/* Never asked: without IPAT_CASEFOLD the options do not exist. */
+static inline int ipat_casefold_load(struct fs_context *fc, char *version,
+				     struct unicode_map **encoding)
+{
+	return -EINVAL;
+}
+
+static inline int ipat_casefold_fill(struct super_block *sb,
+				     struct fs_context *fc,
+				     struct unicode_map **encoding, bool strict)
+{
+	return 0;
+}
+
+static inline void ipat_casefold_unload(struct unicode_map *encoding)
+{
+}
+
+static inline void ipat_casefold_put(struct super_block *sb)
+{
+}
+
+static inline bool ipat_has_encoding(const struct super_block *sb)
+{
+	return false;
+}
+#endif
+
 /* file.c: file data in the page cache, each page charged to the mount */
 extern const struct address_space_operations ipat_aops;
 extern const struct inode_operations ipat_file_iops;

@@ -201,6 +201,27 @@ static int fn##_compat(struct file *file, struct address_space *mapping,	\
 }
 #endif
 
+/*
+ * 6.13, "tmpfs: Add casefold lookup support", with "unicode: Export latest
+ * available UTF-8 version number" and "libfs: Create the helper function
+ * generic_ci_validate_strict_name()": tmpfs takes casefold[=utf8-X.Y.Z]
+ * and strict_encoding, and chattr +F, from 6.13 on. Before it tmpfs knows
+ * neither option, and ours refuse them as it does: IPAT_CASEFOLD is 0, and
+ * every name passes.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0) && IS_ENABLED(CONFIG_UNICODE)
+#define IPAT_CASEFOLD 1
+#else
+#define IPAT_CASEFOLD 0
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+static inline bool generic_ci_validate_strict_name(struct inode *dir,
+						   const struct qstr *name)
+{
+	return true;
+}
+#endif
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
 /*
  * 6.15, "Change inode_operations.mkdir to return struct dentry *": ->mkdir
@@ -295,6 +316,14 @@ static int fn##_compat(struct file *file, struct address_space *mapping,	\
  * FS_IOC_SETFLAGS) was struct fileattr. Same members.
  */
 #define file_kattr fileattr
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+/*
+ * 6.17, "new helper: set_default_d_op()": the dentry operations every new
+ * dentry of a superblock takes were set in sb->s_d_op directly.
+ */
+#define set_default_d_op(sb, ops) ((sb)->s_d_op = (ops))
 #endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)

@@ -143,12 +143,19 @@ static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
 }
 
+/*
+ * Every creation but symlink's comes here; as on tmpfs, this is where a
+ * strict_encoding mount refuses a name that is not valid UTF-8 in a
+ * casefolded directory.
+ */
 static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t dev)
 {
-	struct inode *inode = ipat_new_child(idmap, dir, &dentry->d_name, mode,
-					     dev);
+	struct inode *inode;
 
+	if (!generic_ci_validate_strict_name(dir, &dentry->d_name))
+		return -EINVAL;
+	inode = ipat_new_child(idmap, dir, &dentry->d_name, mode, dev);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
 	ipat_instantiate(dir, dentry, inode);
@@ -236,13 +243,37 @@ static bool ipat_name_has_slot(const struct inode *inode)
 	return !S_ISDIR(inode->i_mode) && inode->i_nlink > 1;
 }
 
+/*
+ * The dcache cannot tell a case-insensitive negative dentry from a
+ * name of another case, so in a casefolded directory a removed name's
+ * dentry is dropped, not left negative, as on tmpfs.
+ */
+static void ipat_forget_name(struct inode *dir, struct dentry *dentry)
+{
+	if (IS_CASEFOLDED(dir))
+		d_invalidate(dentry);
+}
+
 static int ipat_unlink(struct inode *dir, struct dentry *dentry)
 {
 	struct inode *inode = d_inode(dentry);
+	int err;
 
 	if (ipat_name_has_slot(inode))
 		ipat_release_slot(inode->i_sb);
-	return simple_unlink(dir, dentry);
+	err = simple_unlink(dir, dentry);
+	if (!err)
+		ipat_forget_name(dir, dentry);
+	return err;
+}
+
+static int ipat_rmdir(struct inode *dir, struct dentry *dentry)
+{
+	int err = simple_rmdir(dir, dentry);
+
+	if (!err)
+		ipat_forget_name(dir, dentry);
+	return err;
 }
 
 /*
@@ -334,7 +365,7 @@ static const struct inode_operations ipat_dir_iops = {
 	.unlink		= ipat_unlink,
 	.symlink	= ipat_symlink,
 	.mkdir		= IPAT_MKDIR(ipat_mkdir),
-	.rmdir		= simple_rmdir,
+	.rmdir		= ipat_rmdir,
 	.mknod		= ipat_mknod,
 	.rename		= ipat_rename,
 	.tmpfile	= ipat_tmpfile,

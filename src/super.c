@@ -30,6 +30,8 @@
  *	bytes its extended attributes may take, most pages its data may take
  * @seen: IPAT_LIMIT_* bits of the limits given; a reconfigure changes only
  *	those, as tmpfs does
+ * @encoding: casefold's, loaded; the new superblock takes it over
+ * @strict_encoding: refuse new names that are not valid in @encoding
  */
 struct ipat_options {
 	umode_t mode;
@@ -37,6 +39,8 @@ struct ipat_options {
 	kgid_t gid;
 	struct ipat_limits max;
 	unsigned int seen;
+	struct unicode_map *encoding;
+	bool strict_encoding;
 };
 
 enum ipat_param {
@@ -47,6 +51,9 @@ enum ipat_param {
 	IPAT_OPT_MAX_XATTR_BYTES,
 	IPAT_OPT_SIZE,
 	IPAT_OPT_NR_BLOCKS,
+	IPAT_OPT_CASEFOLD,
+	IPAT_OPT_CASEFOLD_VERSION,
+	IPAT_OPT_STRICT_ENCODING,
 };
 
 static const struct fs_parameter_spec ipat_param_specs[] = {
@@ -57,6 +64,12 @@ static const struct fs_parameter_spec ipat_param_specs[] = {
 	fsparam_u64("max_xattr_bytes", IPAT_OPT_MAX_XATTR_BYTES),
 	fsparam_string("size", IPAT_OPT_SIZE),
 	fsparam_string("nr_blocks", IPAT_OPT_NR_BLOCKS),
+#if IPAT_CASEFOLD
+	/* tmpfs's: "casefold" alone is the newest UTF-8 the kernel has. */
+	fsparam_flag("casefold", IPAT_OPT_CASEFOLD),
+	fsparam_string("casefold", IPAT_OPT_CASEFOLD_VERSION),
+	fsparam_flag("strict_encoding", IPAT_OPT_STRICT_ENCODING),
+#endif
 	{}
 };
 
@@ -202,6 +215,14 @@ static int ipat_parse_param(struct fs_context *fc, struct fs_parameter *param)
 		opts->max.blocks = pages;
 		opts->seen |= IPAT_LIMIT_BLOCKS;
 		break;
+	/* On a remount, as on tmpfs: taken, and changing nothing. */
+	case IPAT_OPT_CASEFOLD:
+		return ipat_casefold_load(fc, NULL, &opts->encoding);
+	case IPAT_OPT_CASEFOLD_VERSION:
+		return ipat_casefold_load(fc, param->string, &opts->encoding);
+	case IPAT_OPT_STRICT_ENCODING:
+		opts->strict_encoding = true;
+		break;
 	}
 	return 0;
 }
@@ -213,6 +234,7 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct ipat_sb_info *sbi;
 	struct inode *root;
 	uuid_t uuid;
+	int err;
 
 	sbi = kzalloc_obj(*sbi, GFP_KERNEL);
 	if (!sbi)
@@ -241,6 +263,11 @@ static int ipat_fill_super(struct super_block *sb, struct fs_context *fc)
 	/* A random id per mount, as tmpfs's: statfs() derives f_fsid from it. */
 	uuid_gen(&uuid);
 	super_set_uuid(sb, uuid.b, sizeof(uuid));
+	/* Before the root dentry, which takes the casefold dentry operations. */
+	err = ipat_casefold_fill(sb, fc, &opts->encoding,
+				 opts->strict_encoding);
+	if (err)
+		return err;
 
 	root = ipat_new_inode(&nop_mnt_idmap, sb, NULL, S_IFDIR | sbi->mode, 0);
 	if (IS_ERR(root))
@@ -289,7 +316,12 @@ static int ipat_reconfigure(struct fs_context *fc)
 
 static void ipat_free_fc(struct fs_context *fc)
 {
-	kfree(fc->fs_private);
+	struct ipat_options *opts = fc->fs_private;
+
+	/* Unless a new superblock took it over. */
+	if (opts)
+		ipat_casefold_unload(opts->encoding);
+	kfree(opts);
 }
 
 static const struct fs_context_operations ipat_context_ops = {
@@ -326,6 +358,7 @@ void ipat_kill_sb(struct super_block *sb)
 	 * needs the counters in sbi.
 	 */
 	kill_anon_super(sb);
+	ipat_casefold_put(sb);
 	kfree(sb->s_fs_info);
 }
 
