@@ -13,10 +13,8 @@
 # Each changed file is written anew and renamed over the old, so a tree of
 # hard links (fstests/image.sh stages the root so) keeps its originals.
 #
-# Left to tmpfs alone, on purpose: common/casefold (tmpfs's casefold
-# mount option, which ours lack: the tests say "not run"), and the
-# overlayfs base-filesystem checks of common/config (-overlay, which this
-# tier does not run).
+# Left to tmpfs alone, on purpose: the overlayfs base-filesystem checks
+# of common/config (-overlay, which this tier does not run).
 set -eu
 [ $# -eq 1 ] || { echo "usage: fstests/teach.sh FSTESTS-DIR" >&2; exit 2; }
 dir=$1
@@ -80,4 +78,22 @@ edit common/rc _has_metadata_journaling 'ext2|vfat|msdos|udf|exfat|tmpfs)' \
 edit tests/generic/551 - '[ "$FSTYP" = "tmpfs" ] && avail_mem=$((avail_mem - free_size_k * 1024))' \
 	"[[ \"\$FSTYP\" =~ ^(tmpfs|$ours)\$ ]] && avail_mem=\$((avail_mem - free_size_k * 1024))"
 edit tests/generic/732 - '_exclude_fs tmpfs' "_exclude_fs tmpfs; _exclude_fs unionfs_demo; _exclude_fs embedfs_demo; _exclude_fs voidfs_demo"
+# common/casefold: tmpfs's casefold and strict_encoding mount options,
+# which ours take where tmpfs does (src/casefold.c). Where tmpfs has a
+# file in /sys/fs/tmpfs/features, ours are asked by a trial mount; and
+# generic/556 looks for the mount's "<type>: Using encoding" line, as
+# for tmpfs's.
+edit common/casefold _has_casefold_kernel_support 'tmpfs)' \
+	"$ours) (d=\$(mktemp -d) && trap 'rmdir \"\$d\"' EXIT && mount -t \"\$FSTYP\" -o casefold none \"\$d\" && umount \"\$d\") >/dev/null 2>&1 ;; tmpfs)"
+edit common/casefold _scratch_mkfs_casefold 'tmpfs)' "tmpfs|$ours)"
+edit common/casefold _scratch_mkfs_casefold_strict 'tmpfs)' "tmpfs|$ours)"
+edit common/casefold _scratch_mount_casefold 'tmpfs)' "tmpfs|$ours)"
+edit common/casefold _scratch_mount_casefold 'mount -t tmpfs -o casefold tmpfs $SCRATCH_MNT' \
+	'mount -t $FSTYP -o casefold $FSTYP $SCRATCH_MNT'
+edit common/casefold _scratch_mount_casefold_strict 'tmpfs)' "tmpfs|$ours)"
+edit common/casefold _scratch_mount_casefold_strict 'mount -t tmpfs -o casefold,strict_encoding tmpfs $SCRATCH_MNT' \
+	'mount -t $FSTYP -o casefold,strict_encoding $FSTYP $SCRATCH_MNT'
+edit tests/generic/556 - 'if [ "$FSTYP" == "tmpfs" ]; then' \
+	"if [[ \"\$FSTYP\" =~ ^(tmpfs|$ours)\$ ]]; then"
+edit tests/generic/556 - 'sdev="tmpfs"' 'sdev=$FSTYP'
 echo "teach: $dir knows unionfs_demo, embedfs_demo and voidfs_demo"
