@@ -144,9 +144,9 @@ static void ipat_instantiate(struct inode *dir, struct dentry *dentry,
 }
 
 /*
- * Every creation but symlink's comes here; as on tmpfs, this is where a
- * strict_encoding mount refuses a name that is not valid UTF-8 in a
- * casefolded directory.
+ * Every named creation but a symlink's comes here (create, mkdir, mknod,
+ * a whiteout); as on tmpfs, this is where a strict_encoding mount refuses
+ * a name that is not valid UTF-8 in a casefolded directory.
  */
 static int ipat_mknod(struct mnt_idmap *idmap, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t dev)
