@@ -40,52 +40,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tap-ref.h"
-
-/*
- * <linux/fs.h>'s, which cannot be included beside <sys/mount.h>. The
- * ioctls take an int, whatever their encoding says.
- */
-#define GETFLAGS	_IOR('f', 1, long)
-#define SETFLAGS	_IOW('f', 2, long)
-#define FL_COMPR	0x00000004
-#define FL_SYNC		0x00000008
-#define FL_IMMUTABLE	0x00000010
-#define FL_APPEND	0x00000020
-#define FL_NODUMP	0x00000040
-#define FL_NOATIME	0x00000080
-#define FL_CASEFOLD	0x40000000
+#include "tap-files.h"
 
 static const char *workdir;
 static char mp[PATH_MAX];
-
-static int open_any(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-
-	if (fd < 0)
-		fatal(path);
-	return fd;
-}
-
-/* The flags of @path, or -errno. */
-static long getflags(const char *path)
-{
-	int fd = open_any(path), flags;
-	long r = sys(ioctl(fd, GETFLAGS, &flags));
-
-	close(fd);
-	return r < 0 ? r : flags;
-}
-
-static long setflags(const char *path, int flags)
-{
-	int fd = open_any(path);
-	long r = sys(ioctl(fd, SETFLAGS, &flags));
-
-	close(fd);
-	return r;
-}
 
 /* The four as lsattr shows them: "i", "a", "d", "A" or "-" each. */
 static const char *lsattr(const char *path, char *out)
@@ -98,15 +56,6 @@ static const char *lsattr(const char *path, char *out)
 		 f & FL_APPEND ? 'a' : '-', f & FL_NODUMP ? 'd' : '-',
 		 f & FL_NOATIME ? 'A' : '-');
 	return out;
-}
-
-static void new_file(const char *path, const char *data)
-{
-	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
-
-	if (fd < 0 || write(fd, data, strlen(data)) != (ssize_t)strlen(data))
-		fatal(path);
-	close(fd);
 }
 
 static long open_flags(const char *path, int flags)
@@ -191,7 +140,8 @@ static void check_each(void)
 	struct timespec t0, t1;
 	char name[112], got[16];
 
-	new_file(f, "data");
+	if (new_file(f, "data"))
+		fatal(f);
 	if (mkdir(d, 0755) < 0)
 		fatal(d);
 	check("a new file has no flags", getflags(f), 0, R_HEX);
@@ -247,7 +197,8 @@ static void check_immutable(void)
 	int fd;
 
 	snprintf(d, sizeof(d), "%s", at(mp, "immdir"));
-	new_file(f, "hello");
+	if (new_file(f, "hello"))
+		fatal(f);
 	if (mkdir(d, 0755) < 0)
 		fatal(d);
 	check("set immutable on a file", setflags(f, FL_IMMUTABLE), 0, 0);
@@ -292,7 +243,8 @@ static void check_append(void)
 	int fd;
 
 	snprintf(d, sizeof(d), "%s", at(mp, "appdir"));
-	new_file(f, "abc");
+	if (new_file(f, "abc"))
+		fatal(f);
 	check("set append-only on a file", setflags(f, FL_APPEND), 0, 0);
 	check("append-only: open for writing without O_APPEND is EPERM",
 	      open_flags(f, O_WRONLY), -EPERM, 0);
@@ -330,7 +282,8 @@ static void check_append(void)
 
 	if (mkdir(d, 0755) < 0)
 		fatal(d);
-	new_file(at(d, "old"), "x");
+	if (new_file(at(d, "old"), "x"))
+		fatal("old");
 	check("append-only directory: set it", setflags(d, FL_APPEND), 0, 0);
 	check("append-only directory: create works",
 	      open_flags(at(d, "new"), O_CREAT | O_WRONLY), 0, 0);
@@ -347,7 +300,8 @@ static void check_noatime(void)
 	const char *f = at(mp, "noat");
 	struct timespec old[2] = { { 1000, 0 }, { 0, UTIME_OMIT } };
 
-	new_file(f, "data");
+	if (new_file(f, "data"))
+		fatal(f);
 	if (utimensat(AT_FDCWD, f, old, 0) < 0)
 		fatal("utimensat");
 	check("noatime: set it", setflags(f, FL_NOATIME), 0, 0);
@@ -364,7 +318,8 @@ static void check_unsupported(void)
 {
 	const char *f = at(mp, "uns"), *d = at(mp, "unsdir");
 
-	new_file(f, "x");
+	if (new_file(f, "x"))
+		fatal(f);
 	if (mkdir(d, 0755) < 0)
 		fatal(d);
 	check("sync (S) is refused", setflags(f, FL_SYNC), -EOPNOTSUPP, 0);
@@ -392,14 +347,16 @@ static void check_inherited(void)
 		fatal(d);
 	check("set nodump and noatime on a directory",
 	      setflags(d, FL_NODUMP | FL_NOATIME), 0, 0);
-	new_file(at(d, "f"), "x");
+	if (new_file(at(d, "f"), "x"))
+		fatal("f");
 	check("a new file inherits nodump and noatime", getflags(at(d, "f")),
 	      FL_NODUMP | FL_NOATIME, R_HEX);
 	if (mkdir(sub, 0755) < 0)
 		fatal("mkdir");
 	check("a new directory inherits them", getflags(sub),
 	      FL_NODUMP | FL_NOATIME, R_HEX);
-	new_file(at(sub, "g"), "x");
+	if (new_file(at(sub, "g"), "x"))
+		fatal("g");
 	check("... and passes them on", getflags(at(sub, "g")),
 	      FL_NODUMP | FL_NOATIME, R_HEX);
 	fd = open(d, O_TMPFILE | O_RDWR, 0644);
@@ -412,7 +369,8 @@ static void check_inherited(void)
 	if (symlink("f", at(d, "l")) < 0 || lstat(at(d, "l"), &st) < 0)
 		fatal("symlink");
 	check("set append-only too", setflags(d, FL_NODUMP | FL_APPEND), 0, 0);
-	new_file(at(d, "h"), "x");
+	if (new_file(at(d, "h"), "x"))
+		fatal("h");
 	check("append-only is not inherited", getflags(at(d, "h")), FL_NODUMP,
 	      R_HEX);
 	check("clear the directory's", setflags(d, 0), 0, 0);

@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "ipat-stats.h"
-#include "tap-ref.h"
+#include "tap-files.h"
 
 #define NINODES		1000
 #define LABEL		"security.selinux"
@@ -141,16 +141,6 @@ static long label_listed(const char *path, int fd)
 	return count;
 }
 
-static int new_file(const char *path)
-{
-	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
-
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
-}
-
 /* The inodes each part makes, by each creating path. */
 enum { K_FILE, K_DIR, K_SYMLINK, K_FIFO, K_TMPFILE, K_WHITEOUT, NKINDS };
 static const char *const kind_name[NKINDS] = {
@@ -189,7 +179,7 @@ static int make_all(const char *part, const char *pfx, int *tmpfd)
 
 		switch (k) {
 		case K_FILE:
-			r = new_file(path[k]);
+			r = new_file(path[k], NULL);
 			break;
 		case K_DIR:
 			r = sys(mkdir(path[k], 0755));
@@ -208,7 +198,7 @@ static int make_all(const char *part, const char *pfx, int *tmpfd)
 			}
 			break;
 		default:
-			r = new_file(path[k]);
+			r = new_file(path[k], NULL);
 			if (!r)
 				made++;
 			if (!r)
@@ -266,7 +256,7 @@ static void check_labels(void)
 		      xattr_bytes() > base, 1, R_NOREF | R_NUM);
 	remove_all("a", tmpfd);
 
-	if (new_file(f))
+	if (new_file(f, NULL))
 		fatal("create rf");
 	check("relabel: setxattr security.selinux",
 	      sys(setxattr(f, LABEL, LONGER_LABEL, sizeof(LONGER_LABEL), 0)),
@@ -294,7 +284,7 @@ static void check_limit0(void)
 	int made, tmpfd;
 
 	/* One label alone first: what it costs. */
-	check("limit 0: a file is made", new_file(f), 0, 0);
+	check("limit 0: a file is made", new_file(f, NULL), 0, 0);
 	cost = xattr_bytes() - base;
 	if (!is_tmpfs)
 		check("limit 0: xattr_bytes counts its label and name",
@@ -348,7 +338,7 @@ static void check_tiny(void)
 
 	if (is_tmpfs)
 		return;
-	check("tiny: a file is made", new_file(f), 0, R_NOREF);
+	check("tiny: a file is made", new_file(f, NULL), 0, R_NOREF);
 	cost = xattr_bytes() - base;
 	/* The limit is 512: fill what is left with one user.a. */
 	room = 512 - cost - (long)sizeof("user.a");
@@ -365,7 +355,7 @@ static void check_tiny(void)
 	      sys(setxattr(f, "user.b", "", 0, 0)), -ENOSPC, R_NOREF);
 	check("tiny: a user's security.* at the limit gives ENOSPC",
 	      sys(setxattr(f, "security.ipat", "", 0, 0)), -ENOSPC, R_NOREF);
-	check("tiny: a file is made at the limit", new_file(g), 0, R_NOREF);
+	check("tiny: a file is made at the limit", new_file(g, NULL), 0, R_NOREF);
 	check_ours_str("tiny: it has the policy's label", label_of(g, -1),
 		  FILE_LABEL);
 	check("tiny: xattr_bytes counts its label past the limit",
