@@ -16,6 +16,9 @@
 // scripts/survey.sh runs it with --no-includes --include-headers; the
 // joins (which struct holds the inode, which fs uses it) are done by
 // survey/report.py, since one spatch run sees one file at a time.
+// Function names are matched as sets, identifier f = {a, b}, not as
+// regular expressions (=~ "^(a|b)$"), which Debian 13's spatch 1.3
+// matched against nothing.
 
 @initialize:python@
 @@
@@ -108,7 +111,8 @@ out("ALLOC", p, f, T, f1 + "." + fld)
 
 // Or what it allocates: x = alloc_inode_sb(...), x's type the container.
 @alloc3@
-identifier f, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc|kzalloc_obj|kmalloc_obj)$";
+identifier f, al = {alloc_inode_sb, kmem_cache_alloc, kmem_cache_alloc_lru,
+	kmem_cache_zalloc, kzalloc, kmalloc, kzalloc_obj, kmalloc_obj};
 type T;
 T *x;
 position p;
@@ -121,7 +125,8 @@ f << alloc3.f; T << alloc3.T; p << alloc3.p;
 out("ALLOCVAR", p, f, T)
 
 @alloc4@
-identifier f, x, al =~ "^(alloc_inode_sb|kmem_cache_alloc|kmem_cache_alloc_lru|kmem_cache_zalloc|kzalloc|kmalloc|kzalloc_obj|kmalloc_obj)$";
+identifier f, x, al = {alloc_inode_sb, kmem_cache_alloc, kmem_cache_alloc_lru,
+	kmem_cache_zalloc, kzalloc, kmalloc, kzalloc_obj, kmalloc_obj};
 type T;
 position p;
 @@

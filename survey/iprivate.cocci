@@ -19,6 +19,9 @@
 //             ->destroy_inode (released with the inode: an extension)
 //   TYPE      the type of the object whose i_private it is, where spatch
 //             knows it (other structs have an i_private of their own)
+// Function names are matched as sets, identifier f = {a, b}, not as
+// regular expressions (=~ "^(a|b)$"), which Debian 13's spatch 1.3
+// matched against nothing.
 
 @initialize:python@
 @@
@@ -44,7 +47,12 @@ out("SET", p, V)
 
 @setalloc1@
 expression E;
-identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kmalloc_objs?|kzalloc_objs?|kmalloc_flex|kzalloc_flex|kvmalloc_objs?|kvzalloc_objs?|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
+identifier al = {kmalloc, kzalloc, kcalloc, kmalloc_array, kmalloc_obj,
+	kmalloc_objs, kzalloc_obj, kzalloc_objs, kmalloc_flex, kzalloc_flex,
+	kvmalloc_obj, kvmalloc_objs, kvzalloc_obj, kvzalloc_objs, kvmalloc, kvzalloc,
+	kvcalloc, vmalloc, vzalloc, kmem_cache_alloc, kmem_cache_zalloc, kmemdup,
+	kstrdup, kstrndup, kasprintf, kmalloc_node, kzalloc_node,
+	kmem_cache_alloc_node, __get_free_page, get_zeroed_page, alloc_pages};
 position p;
 @@
 (
@@ -60,7 +68,12 @@ out("SETALLOC", p, al)
 
 @setalloc2@
 expression E, x;
-identifier al =~ "^(kmalloc|kzalloc|kcalloc|kmalloc_array|kmalloc_objs?|kzalloc_objs?|kmalloc_flex|kzalloc_flex|kvmalloc_objs?|kvzalloc_objs?|kvmalloc|kvzalloc|kvcalloc|vmalloc|vzalloc|kmem_cache_alloc|kmem_cache_zalloc|kmemdup|kstrdup|kstrndup|kasprintf|kmalloc_node|kzalloc_node|kmem_cache_alloc_node|__get_free_page|get_zeroed_page|alloc_pages)$";
+identifier al = {kmalloc, kzalloc, kcalloc, kmalloc_array, kmalloc_obj,
+	kmalloc_objs, kzalloc_obj, kzalloc_objs, kmalloc_flex, kzalloc_flex,
+	kvmalloc_obj, kvmalloc_objs, kvzalloc_obj, kvzalloc_objs, kvmalloc, kvzalloc,
+	kvcalloc, vmalloc, vzalloc, kmem_cache_alloc, kmem_cache_zalloc, kmemdup,
+	kstrdup, kstrndup, kasprintf, kmalloc_node, kzalloc_node,
+	kmem_cache_alloc_node, __get_free_page, get_zeroed_page, alloc_pages};
 position p;
 @@
 x = al(...);
@@ -131,7 +144,8 @@ out("USE", p)
 
 @free@
 expression E;
-identifier fr =~ "^(kfree|kvfree|vfree|kfree_sensitive|kmem_cache_free|kfree_rcu|free_page)$";
+identifier fr = {kfree, kvfree, vfree, kfree_sensitive, kmem_cache_free,
+	kfree_rcu, free_page};
 position p;
 @@
 fr(...,
@@ -150,7 +164,8 @@ out("FREE", p, fr)
 @freelocal@
 expression E;
 identifier x;
-identifier fr =~ "^(kfree|kvfree|vfree|kfree_sensitive|kmem_cache_free|kfree_rcu|free_page)$";
+identifier fr = {kfree, kvfree, vfree, kfree_sensitive, kmem_cache_free,
+	kfree_rcu, free_page};
 position p;
 @@
 (
@@ -170,7 +185,8 @@ out("FREE", p, fr)
 expression E;
 identifier x;
 type T;
-identifier fr =~ "^(kfree|kvfree|vfree|kfree_sensitive|kmem_cache_free|kfree_rcu|free_page)$";
+identifier fr = {kfree, kvfree, vfree, kfree_sensitive, kmem_cache_free,
+	kfree_rcu, free_page};
 position p;
 @@
 T x = E->i_private@p;
@@ -292,7 +308,7 @@ out("TOFILE", p)
 
 @toseq@
 expression E, F, S;
-identifier so =~ "^(single_open|single_open_size)$";
+identifier so = {single_open, single_open_size};
 position p;
 @@
 so(F, S, E->i_private@p, ...)
