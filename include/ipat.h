@@ -286,8 +286,32 @@ struct file_kattr;
 int ipat_fileattr_get(struct dentry *dentry, struct file_kattr *fa);
 int ipat_fileattr_set(struct mnt_idmap *idmap, struct dentry *dentry,
 		      struct file_kattr *fa);
-void ipat_iflags_stat(struct inode *inode, struct kstat *stat);
 void ipat_iflags_inherit(struct inode *inode, struct inode *dir);
+
+/**
+ * ipat_iflags_stat - the flags statx() reports, as shmem_getattr() does
+ * @inode: the inode stat'ed
+ * @p: its payload, which the caller has already reached
+ * @stat: its attributes, being filled in
+ *
+ * Of the four, statx has attributes for three; noatime has none. Inline:
+ * every stat() comes here, and bench/bounds.txt holds stat to ramfs's.
+ */
+static inline void ipat_iflags_stat(const struct inode *inode,
+				    const struct ipat_payload *p,
+				    struct kstat *stat)
+{
+	unsigned int i_flags = READ_ONCE(inode->i_flags);
+
+	if (i_flags & S_APPEND)
+		stat->attributes |= STATX_ATTR_APPEND;
+	if (i_flags & S_IMMUTABLE)
+		stat->attributes |= STATX_ATTR_IMMUTABLE;
+	if (READ_ONCE(p->xattrs.fsflags) & FS_NODUMP_FL)
+		stat->attributes |= STATX_ATTR_NODUMP;
+	stat->attributes_mask |= STATX_ATTR_APPEND | STATX_ATTR_IMMUTABLE |
+				 STATX_ATTR_NODUMP;
+}
 
 /* casefold.c: case-insensitive directories, where tmpfs has them */
 struct fs_context;

@@ -8,7 +8,8 @@
  * which is also where they are kept: only nodump, which asks nothing of
  * the kernel, needs a bit of its own, in the payload. A new inode inherits
  * nodump, noatime and casefold from its directory, as on tmpfs, and
- * statx() reports the three it has attributes for.
+ * statx() reports the three it has attributes for (ipat_iflags_stat(), in
+ * ipat.h).
  */
 #include <linux/fs.h>
 /* After fs.h, which it needs and does not include. */
@@ -105,27 +106,6 @@ int ipat_fileattr_set(struct mnt_idmap *idmap, struct dentry *dentry,
 	ipat_set_iflags(inode, fa->flags);
 	inode_set_ctime_current(inode);
 	return 0;
-}
-
-/**
- * ipat_iflags_stat - the flags statx() reports, as shmem_getattr() does
- * @inode: the inode stat'ed
- * @stat: its attributes, being filled in
- *
- * Of the four, statx has attributes for three; noatime has none.
- */
-void ipat_iflags_stat(struct inode *inode, struct kstat *stat)
-{
-	u32 flags = ipat_iflags(inode);
-
-	if (flags & FS_APPEND_FL)
-		stat->attributes |= STATX_ATTR_APPEND;
-	if (flags & FS_IMMUTABLE_FL)
-		stat->attributes |= STATX_ATTR_IMMUTABLE;
-	if (flags & FS_NODUMP_FL)
-		stat->attributes |= STATX_ATTR_NODUMP;
-	stat->attributes_mask |= STATX_ATTR_APPEND | STATX_ATTR_IMMUTABLE |
-				 STATX_ATTR_NODUMP;
 }
 
 /**

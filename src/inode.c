@@ -350,11 +350,13 @@ int ipat_getattr(struct mnt_idmap *idmap, const struct path *path,
 		 struct kstat *stat, u32 request_mask, unsigned int query_flags)
 {
 	struct inode *inode = d_inode(path->dentry);
+	/* One ipat_payload(), an indirect call, for every stat(). */
+	const struct ipat_payload *p = ipat_payload(inode);
 
 	generic_fillattr(idmap, request_mask, inode, stat);
-	stat->btime = ipat_payload(inode)->btime;
+	stat->btime = p->btime;
 	stat->result_mask |= STATX_BTIME;
-	ipat_iflags_stat(inode, stat);
+	ipat_iflags_stat(inode, p, stat);
 	return 0;
 }
 
