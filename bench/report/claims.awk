@@ -93,10 +93,13 @@ END {
 		else
 			claim("project", text, m, yes(ru / re <= 1.01 && ru / re >= 0.99))
 	}
-	# The patterns reach no private data in stat: they cost no more than
-	# ramfs does. Less is not their doing: from 7.x a path walk skips the
-	# permission call for a directory known to have no ACL, which ours
-	# (ACLs cached as none, as tmpfs's) are, and ramfs's never are.
+	# The patterns reach their payload once in stat, for the birth time
+	# and the statx flags (immutable, append-only, nodump) that ramfs does
+	# not fill and tmpfs does: about 30 instructions, 1% on 6.x; 1.5% is
+	# the gate's ceiling too (bench/bounds.txt). Less is not their doing:
+	# from 7.x a path walk skips the permission call for a directory known
+	# to have no ACL, which ours (ACLs cached as none, as tmpfs's) are, and
+	# ramfs's never are.
 	sr = cl_inst("ramfs", lay, large, "stat")
 	if (sr != "") {
 		m = ""; worst = -1
@@ -107,7 +110,7 @@ END {
 			if (x / sr - 1 > worst) worst = x / sr - 1
 		}
 		if (m != "")
-			claim("project", "stat costs no more than ramfs's on every pattern (at most 1% more)", m " ramfs's " sprintf("%.0f", sr) " instructions", yes(worst <= 0.01))
+			claim("project", "stat costs what ramfs's does on every pattern, and the birth time and statx flags (at most 1.5% more)", m " ramfs's " sprintf("%.0f", sr) " instructions", yes(worst <= 0.015))
 	}
 	# Block accounting, as tmpfs keeps it: a file's first write charges
 	# its first page (a create charges none). ramfs keeps no account: it
