@@ -98,8 +98,17 @@ stat_fields="i_mode i_uid i_gid i_ino i_nlink i_rdev i_size i_atime i_mtime i_ct
 	i_mtime_nsec i_ctime_sec i_ctime_nsec i_blkbits i_blocks i_sb"
 getattr_fields="i_sb i_flags i_op"
 
+# payload_lines OFFSET: the lines, one a line, of what stat reads of a
+# payload at OFFSET in its object (report()'s btime and fl)
+payload_lines() {
+	{
+		seq $((($1 + btime) / line)) $((($1 + btime + bsize - 1) / line))
+		seq $((($1 + fl) / line)) $((($1 + fl + fsize - 1) / line))
+	} | sort -n | uniq
+}
+
 report() {
-	local kver=$1 s inode_size o obj sz poff psize btime bsize base
+	local kver=$1 s inode_size o obj sz poff psize btime bsize fl fsize base
 	echo "== Linux $kver: $ko =="
 	for s in embedfs_inode_info union_inode voidfs_inode_info ipat_payload inode; do
 		echo
@@ -108,8 +117,12 @@ report() {
 	done
 	inode_size=$(size_of inode)
 	read -r btime bsize <<<"$(field ipat_payload btime)"
+	# The nodump flag statx reports, in the xattr store's hole.
+	read -r o _ <<<"$(field ipat_payload xattrs)"
+	read -r fl fsize <<<"$(field ipat_xattrs fsflags)"
+	fl=$((o + fl))
 	echo
-	echo "-- Where each pattern's payload lies (struct ipat_payload, $(size_of ipat_payload) bytes; btime, which stat reads, at +$btime, $bsize bytes)"
+	echo "-- Where each pattern's payload lies (struct ipat_payload, $(size_of ipat_payload) bytes; what stat reads: btime at +$btime, $bsize bytes, and xattrs.fsflags at +$fl, $fsize)"
 	echo "   struct inode: $inode_size bytes, lines $(lines 0 "$inode_size")"
 	for obj in embedfs_inode_info union_inode voidfs_inode_info; do
 		sz=$(size_of "$obj")
@@ -126,9 +139,10 @@ report() {
 			read -r poff psize <<<"$(field "$obj" payload)"
 			base= ;;
 		esac
-		printf '   %-19s %4d bytes (%s a 64-byte multiple): payload at %d..%d, %s; btime %s' \
+		printf '   %-19s %4d bytes (%s a 64-byte multiple): payload at %d..%d, %s; btime %s, fsflags %s' \
 			"$obj" "$sz" "$( [ $((sz % line)) = 0 ] && echo "is" || echo "not")" \
-			"$poff" $((poff + psize - 1)) "$(lines_w "$poff" "$psize")" "$(lines_w $((poff + btime)) "$bsize")"
+			"$poff" $((poff + psize - 1)) "$(lines_w "$poff" "$psize")" \
+			"$(lines_w $((poff + btime)) "$bsize")" "$(lines_w $((poff + fl)) "$fsize")"
 		if [ -n "$base" ]; then
 			printf '; vfs_inode at %d..%d, %s\n' "$base" $((base + inode_size - 1)) \
 				"$(lines_w "$base" "$inode_size")"
@@ -153,7 +167,7 @@ report() {
 	echo "   (then sb->s_type at +$o of struct super_block, one per mount)"
 
 	echo
-	echo "-- Lines of each object a stat with the birth time touches (all of the above)"
+	echo "-- Lines of each object a stat touches, the birth time and flags included (all of the above)"
 	for obj in embedfs_inode_info union_inode voidfs_inode_info; do
 		case $obj in
 		embedfs_inode_info)
@@ -168,14 +182,16 @@ report() {
 		esac
 		if [ -n "$poff" ]; then
 			mapfile -t t < <(touched "$base" $stat_fields $getattr_fields)
-			all=$( (tr ' ' '\n' <<<"${t[1]}"; seq $(((poff + btime) / line)) $(((poff + btime + bsize - 1) / line))) |
+			all=$( (tr ' ' '\n' <<<"${t[1]}"; payload_lines "$poff") |
 				sort -n | uniq | tr '\n' ' ' | sed 's/ $//')
 			printf '   %-19s lines %s of the object: %d lines\n' "$obj" "$all" "$(wc -w <<<"$all")"
 		else
 			mapfile -t t < <(touched 0 $stat_fields $getattr_fields i_private)
-			printf '   %-19s lines %s of struct inode, and line %s of struct voidfs_inode_info: %d lines\n' \
-				"(voidfs_demo)" "${t[1]}" "$(lines "$(field voidfs_inode_info payload | cut -d' ' -f1)" "$bsize")" \
-				$(( $(wc -w <<<"${t[1]}") + 1 ))
+			all=$(payload_lines "$(field voidfs_inode_info payload | cut -d' ' -f1)" |
+				tr '\n' ' ' | sed 's/ $//')
+			printf '   %-19s lines %s of struct inode, and %s of struct voidfs_inode_info: %d lines\n' \
+				"(voidfs_demo)" "${t[1]}" "$all" \
+				$(( $(wc -w <<<"${t[1]}") + $(wc -w <<<"$all") ))
 		fi
 	done
 }
