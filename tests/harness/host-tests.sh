@@ -21,11 +21,13 @@ host_tests() {
 		rc=0
 		wait $! || rc=$?
 		# Exit 4 (kselftest's KSFT_SKIP): the test skipped, saying why
-		# on its last line.
+		# on its last line. A failing test's last line is its
+		# diagnostic in the KTAP report, which is all a CI log's tail
+		# may show.
 		case $rc in
 		0) result PASS "host/$test" ;;
 		4) result SKIP "host/$test" "$(tail -n 1 "build/logs/host-$test.txt")" ;;
-		*) result FAIL "host/$test" ;;
+		*) result FAIL "host/$test" "$(tail -n 1 "build/logs/host-$test.txt")" ;;
 		esac
 	done
 	unset QEMU_INITRD

@@ -3,8 +3,8 @@
 #
 # "make shell" works: boot qemu/run.sh shell with commands typed on its
 # standard input, as a person would, and check that the guest shell ran
-# them (load the module, mount, unmount, unload) and that poweroff -f
-# ends qemu.
+# them (load the module, mount, unmount, unload), that poweroff -f
+# ends qemu, and that the kernel reported nothing (scripts/check-log.sh).
 set -eu
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -38,14 +38,22 @@ rc=0
 wait "$pid" || rc=$?
 pid=
 exec 3>&-
-bad=0
-[ "$rc" -eq 0 ] || { echo "shell: qemu/run.sh shell exited $rc"; bad=1; }
+why=()
+[ "$rc" -eq 0 ] || why+=("qemu/run.sh shell exited $rc")
 for want in 'mounted: 1' 'shell-ok 42'; do
-	tr -d '\r' <"$out" | grep -qx "$want" || { echo "shell: no line '$want'"; bad=1; }
+	tr -d '\r' <"$out" | grep -qx "$want" || why+=("no line '$want'")
 done
-if [ "$bad" -ne 0 ]; then
-	echo "shell: end of the session follows"
-	tr -d '\r' <"$out" | grep -v '^\[' | tail -n 30 | sed 's/^/| /'
+# check-log.sh's first line says where; its second is the first report.
+if ! scripts/check-log.sh build/logs/shell-test.log >"$tmp/report" 2>&1; then
+	why+=("kernel log: $(grep -v '^check-log: kernel reports' "$tmp/report" | head -n 1)")
 fi
-echo "shell: interactive guest session checked; transcript in $out"
-exit "$bad"
+if [ ${#why[@]} -eq 0 ]; then
+	echo "shell: interactive guest session checked; transcript in $out"
+	exit 0
+fi
+# The transcript's end, kernel lines included (a panic ends a session
+# too), then why: the last line is what tests/run-qemu.sh reports.
+echo "shell: end of the session ($out) follows"
+tr -d '\r' <"$out" | tail -n 30 | sed 's/^/| /'
+printf 'shell: %s\n' "${why[@]}"
+exit 1
