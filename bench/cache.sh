@@ -12,22 +12,25 @@
 # and the plugin's lines in cache-raw.txt, from which
 # `bench/cache.sh --report DIR` makes them again.
 #
-#   bench/cache.sh [--quick] [--out DIR]
+#   bench/cache.sh [--quick] [--out DIR] [kernel parameter ...]
 #   bench/cache.sh --compare DIR DIR   two runs' largest differences
 #     --quick   10,000 files cold, the LLC modelled at 4 MiB so that the
 #               cold set still far exceeds it: into build/bench-cache-quick/
 #     --out DIR reports into DIR/<series>/ (default results/bench/)
+#     kernel parameters are the guest's too: log_buf_len=8M runs the same
+#               code with its objects in other physical pages
 #   KVER=<ver> bench/cache.sh   that kernel only
 set -eu
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/guests.sh
 . bench/guests.sh
 
-quick=0 out=''
+quick=0 out='' params=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) quick=1; shift ;;
 	--out) out=$2; shift 2 ;;
+	*=*) params+=("$1"); shift ;;
 	--report)
 		# Only the report, from a directory's cache-raw.txt.
 		awk -f bench/report/cache.awk -v dir="$2" "$2/cache-raw.txt"
@@ -36,7 +39,7 @@ while [ $# -gt 0 ]; do
 		# Two runs' cache.csv: the largest difference of each measure.
 		awk -F, -f bench/report/cache-compare.awk "$2/cache.csv" "$3/cache.csv"
 		exit ;;
-	*) echo "usage: bench/cache.sh [--quick] [--out DIR] | --report DIR | --compare DIR DIR" >&2; exit 2 ;;
+	*) echo "usage: bench/cache.sh [--quick] [--out DIR] [kernel parameter ...] | --report DIR | --compare DIR DIR" >&2; exit 2 ;;
 	esac
 done
 mode=cache plugin_args='' default_total=40
@@ -66,7 +69,7 @@ for kver in "${booted[@]}"; do
 	QEMU_ICOUNT=1 IPAT_LOG=$mode-$kver QEMU_MEM=4096 QEMU_TIMEOUT=${QEMU_TIMEOUT:-5400} \
 		QEMU_INITRD=build/cache-$kver/initramfs.cpio.gz \
 		QEMU_EXTRA="-plugin build/cache-model/ipat-cache.so,out=${log%.log}.plugin$plugin_args" \
-		qemu/run.sh bench ipat.bench=$mode ipat.bench_clock=icount >/dev/null 2>&1 &
+		qemu/run.sh bench ipat.bench=$mode ipat.bench_clock=icount "${params[@]}" >/dev/null 2>&1 &
 	pids+=($!)
 done
 bench/progress.sh --until "${pids[*]}" "cache model" "${guests[@]}"
