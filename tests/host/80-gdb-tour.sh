@@ -25,6 +25,11 @@ if [ "$rc" -ne 0 ] || ! grep -q '^fact ' "$out"; then
 	tail -n 30 "$out" | sed 's/^/| /'
 	exit 1
 fi
+if ! report=$(scripts/check-log.sh "build/logs/$name.log" 2>&1); then
+	echo "$report"
+	echo "gdb-tour: the guest's kernel reported a bug"
+	exit 1
+fi
 initrd=${QEMU_INITRD:-build/initramfs.cpio.gz}
 kver=$(cat "${initrd%.cpio.gz}.kver")
 ko=${initrd%.cpio.gz}/lib/modules/$kver/extra/inode_patterns.ko
