@@ -18,8 +18,8 @@ IPAT_LOG=shell-test QEMU_TIMEOUT=180 qemu/run.sh shell <"$tmp/in" >"$out" 2>&1 &
 pid=$!
 exec 3>"$tmp/in"
 
-# Type only once the shell is up: input sent before the guest opens its
-# serial port is lost.
+# Type once the shell is up, as a person would. (Input typed earlier is
+# not lost: qemu holds it until the guest's UART takes it.)
 for _ in $(seq 150); do
 	grep -q 'poweroff -f  *leaves' "$out" && break
 	kill -0 "$pid" 2>/dev/null || break
