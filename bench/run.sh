@@ -11,8 +11,9 @@
 #     the counts are the same from boot to boot whatever the host does.
 #     Two guests run side by side, one per layout (flat, spread), each on
 #     one host core; the report joins them. Default DIR:
-#     results/bench/<kernel series>/. Then bench/report/overview.sh draws
-#     DIR/../overview.png from every series' report there.
+#     results/bench/<kernel series>/, and then bench/report/overview.sh
+#     draws results/bench/overview.png from every series' report there
+#     (not for another DIR, whose neighbours are not reports).
 #     --quick    N = 1,000, one guest: a check that the bench works, into
 #                build/bench-quick/ (and the test suite's gate,
 #                bench/gate.sh)
@@ -132,7 +133,7 @@ for log in "${logs[@]}"; do
 	*) echo "bench: some runs failed ($end); see $log" >&2; status=1 ;;
 	esac
 done
-if [ "$quick" = 0 ]; then
+if [ "$quick" = 0 ] && [ "$out" = "results/bench/$(basename "$out")" ]; then
 	# The README's picture: this series and every other one beside it
 	# (results/bench/*/), from their CSV files.
 	bench/report/overview.sh "$(dirname "$out")" || status=1
